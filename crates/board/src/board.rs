@@ -1,0 +1,747 @@
+//! The board: stones, chains with incrementally maintained liberties, legal
+//! moves, captures, simple ko and a Zobrist hash.
+
+use crate::color::{Cell, Color};
+use crate::point::{MAX_SIZE, MIN_SIZE, Move, NUM_CELLS, Point};
+use crate::set::PointSet;
+use crate::symmetry::Symmetry;
+use crate::zobrist::{STONE_KEYS, WHITE_TO_MOVE};
+use std::fmt;
+
+/// Why a board could not be created or a move could not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// The board size is outside `5..=25`.
+    UnsupportedSize(u32),
+    /// The point is not on this board.
+    OffBoard(Point),
+    /// The point already holds a stone.
+    Occupied(Point),
+    /// The move would leave its own chain without liberties and captures nothing.
+    Suicide(Point),
+    /// The move retakes a ko immediately.
+    Ko(Point),
+    /// A stone placed by setup leaves a chain without liberties.
+    NoLiberties(Point),
+}
+
+impl BoardError {
+    /// The same error with its point written as a GTP vertex for a board of `size`.
+    pub fn describe(&self, size: u8) -> String {
+        let v = |p: &Point| p.to_gtp(size.max(MIN_SIZE));
+        match self {
+            BoardError::UnsupportedSize(s) => format!(
+                "unsupported board size {s} (keisei supports {MIN_SIZE} to {MAX_SIZE})"
+            ),
+            BoardError::OffBoard(p) => format!("point ({},{}) is off the board", p.x(), p.y()),
+            BoardError::Occupied(p) => format!("{} is already occupied", v(p)),
+            BoardError::Suicide(p) => format!("{} is suicide", v(p)),
+            BoardError::Ko(p) => format!("{} retakes a ko", v(p)),
+            BoardError::NoLiberties(p) => {
+                format!("the stone on {} would have no liberties", v(p))
+            }
+        }
+    }
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(MAX_SIZE))
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// A Go position: stones, chains, prisoners, the simple-ko point and whose turn it is.
+///
+/// `Clone` is a flat copy of a few kilobytes with no allocation, which is how
+/// search explores variations (copy, play, drop).
+///
+/// Chains are kept as circular linked lists of stones; each chain's head
+/// records its exact liberty count and size, updated incrementally by
+/// [`Board::play`].
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    to_move: Color,
+    cells: [Cell; NUM_CELLS],
+    /// For a stone: the index of its chain's head.
+    head: [u16; NUM_CELLS],
+    /// For a stone: the next stone of its chain (circular).
+    next: [u16; NUM_CELLS],
+    /// At a chain head: the number of liberties.
+    libs: [u16; NUM_CELLS],
+    /// At a chain head: the number of stones.
+    stones: [u16; NUM_CELLS],
+    /// The point where `ko.1` may not play next, if any.
+    ko: Option<(Point, Color)>,
+    /// Stones captured by Black and by White.
+    captures: [u32; 2],
+    /// Zobrist hash of the stones (side to move excluded).
+    hash: u64,
+}
+
+impl Board {
+    /// An empty board of `size` (5..=25), Black to move.
+    pub fn new(size: u32) -> Result<Board, BoardError> {
+        if !(u32::from(MIN_SIZE)..=u32::from(MAX_SIZE)).contains(&size) {
+            return Err(BoardError::UnsupportedSize(size));
+        }
+        let size = size as u8;
+        let mut cells = [Cell::Off; NUM_CELLS];
+        for p in Point::all(size) {
+            cells[p.index()] = Cell::Empty;
+        }
+        Ok(Board {
+            size,
+            to_move: Color::Black,
+            cells,
+            head: [0; NUM_CELLS],
+            next: [0; NUM_CELLS],
+            libs: [0; NUM_CELLS],
+            stones: [0; NUM_CELLS],
+            ko: None,
+            captures: [0; 2],
+            hash: 0,
+        })
+    }
+
+    /// Builds a board from a text diagram: one row per line, top row first,
+    /// `X` black, `O` white, `.` (or `+`) empty; spaces are ignored. Rows must
+    /// all have `size` cells and there must be `size` rows. Chains without
+    /// liberties are an error. Black is to move.
+    pub fn from_diagram(text: &str) -> Result<Board, String> {
+        let rows: Vec<Vec<char>> = text
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let size = rows.len();
+        let mut board = Board::new(size as u32).map_err(|e| e.to_string())?;
+        for (y, row) in rows.iter().enumerate() {
+            if row.len() != size {
+                return Err(format!(
+                    "diagram row {} has {} cells, expected {size}",
+                    y + 1,
+                    row.len()
+                ));
+            }
+            for (x, &c) in row.iter().enumerate() {
+                let p = Point::new(x as u8, y as u8);
+                let color = match c {
+                    'X' | 'x' => Some(Color::Black),
+                    'O' | 'o' => Some(Color::White),
+                    '.' | '+' | ',' => None,
+                    other => {
+                        return Err(format!(
+                            "diagram row {} column {}: unknown symbol {other:?}",
+                            y + 1,
+                            x + 1
+                        ));
+                    }
+                };
+                if let Some(color) = color {
+                    board.add_stone_raw(color, p);
+                }
+            }
+        }
+        board.check_liberties().map_err(|e| e.describe(board.size))?;
+        Ok(board)
+    }
+
+    /// The board size (5..=25).
+    #[inline]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Number of points on the board.
+    #[inline]
+    pub fn area(&self) -> usize {
+        usize::from(self.size) * usize::from(self.size)
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets the side to move.
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    /// What the point holds; border and off-board points are [`Cell::Off`].
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.index()]
+    }
+
+    /// The colour of the stone on `p`, if any.
+    #[inline]
+    pub fn color(&self, p: Point) -> Option<Color> {
+        self.cells[p.index()].color()
+    }
+
+    /// Whether `p` is an empty point of this board.
+    #[inline]
+    pub fn is_empty(&self, p: Point) -> bool {
+        self.cells[p.index()] == Cell::Empty
+    }
+
+    /// Whether `p` lies on this board.
+    #[inline]
+    pub fn on_board(&self, p: Point) -> bool {
+        self.cells[p.index()] != Cell::Off
+    }
+
+    /// Every point of the board, row by row from the top.
+    pub fn points(&self) -> impl Iterator<Item = Point> + Clone + use<> {
+        Point::all(self.size)
+    }
+
+    /// The stones captured so far by `color`.
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+
+    /// Sets the prisoner counts (e.g. when loading a position).
+    pub fn set_captures(&mut self, black: u32, white: u32) {
+        self.captures = [black, white];
+    }
+
+    /// The point `color` may not play because of simple ko, if any.
+    pub fn ko_point(&self, color: Color) -> Option<Point> {
+        match self.ko {
+            Some((p, c)) if c == color => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Zobrist hash of the stones and the side to move. Equal positions with
+    /// the same side to move hash equally; ko and prisoners are not included.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        match self.to_move {
+            Color::Black => self.hash,
+            Color::White => self.hash ^ WHITE_TO_MOVE,
+        }
+    }
+
+    /// Number of stones of `color` on the board.
+    pub fn stone_count(&self, color: Color) -> usize {
+        let cell = color.cell();
+        self.points().filter(|&p| self.cells[p.index()] == cell).count()
+    }
+
+    // ----- chains -----------------------------------------------------------
+
+    /// The head (representative point) of the chain on `p`. Two stones are in
+    /// the same chain exactly when their heads are equal. Only meaningful for
+    /// stones.
+    #[inline]
+    pub fn chain_head(&self, p: Point) -> Point {
+        Point::from_index(usize::from(self.head[p.index()]))
+    }
+
+    /// Liberty count of the chain on `p` (0 for an empty point).
+    #[inline]
+    pub fn liberty_count(&self, p: Point) -> usize {
+        if self.cells[p.index()].is_stone() {
+            usize::from(self.libs[usize::from(self.head[p.index()])])
+        } else {
+            0
+        }
+    }
+
+    /// Number of stones in the chain on `p` (0 for an empty point).
+    #[inline]
+    pub fn chain_len(&self, p: Point) -> usize {
+        if self.cells[p.index()].is_stone() {
+            usize::from(self.stones[usize::from(self.head[p.index()])])
+        } else {
+            0
+        }
+    }
+
+    /// The stones of the chain on `p` (empty for an empty point).
+    pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
+        let is_stone = self.cells[p.index()].is_stone();
+        ChainStones {
+            board: self,
+            start: p.index() as u16,
+            current: if is_stone { Some(p.index() as u16) } else { None },
+        }
+    }
+
+    /// The stones of the chain on `p` as a set.
+    pub fn chain_set(&self, p: Point) -> PointSet {
+        self.chain_stones(p).collect()
+    }
+
+    /// The liberties of the chain on `p`.
+    pub fn liberties(&self, p: Point) -> PointSet {
+        let mut libs = PointSet::new();
+        for s in self.chain_stones(p) {
+            for n in s.neighbors() {
+                if self.cells[n.index()] == Cell::Empty {
+                    libs.insert(n);
+                }
+            }
+        }
+        libs
+    }
+
+    /// Up to `N` liberties of the chain on `p`, in the order found, without
+    /// building a whole set; returns the array and how many were filled.
+    pub fn first_liberties<const N: usize>(&self, p: Point) -> ([Point; N], usize) {
+        let mut out = [p; N];
+        let mut n = 0;
+        for s in self.chain_stones(p) {
+            for nb in s.neighbors() {
+                if self.cells[nb.index()] == Cell::Empty && !out[..n].contains(&nb) {
+                    out[n] = nb;
+                    n += 1;
+                    if n == N {
+                        return (out, n);
+                    }
+                }
+            }
+        }
+        (out, n)
+    }
+
+    /// The heads of the distinct chains of `color` adjacent to the chain on `p`.
+    pub fn adjacent_chains(&self, p: Point, color: Color) -> Vec<Point> {
+        let cell = color.cell();
+        let mut seen = PointSet::new();
+        let mut out = Vec::new();
+        for s in self.chain_stones(p) {
+            for n in s.neighbors() {
+                if self.cells[n.index()] == cell {
+                    let h = self.chain_head(n);
+                    if seen.insert(h) {
+                        out.push(h);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The heads of all chains on the board, in point order.
+    pub fn chain_heads(&self) -> impl Iterator<Item = Point> + '_ {
+        self.points()
+            .filter(move |&p| self.cells[p.index()].is_stone() && self.chain_head(p) == p)
+    }
+
+    // ----- moves ------------------------------------------------------------
+
+    /// Whether `color` may play on `p`: on the board, empty, not suicide, not
+    /// retaking a ko.
+    pub fn is_legal(&self, color: Color, p: Point) -> bool {
+        self.check_move(color, p).is_ok()
+    }
+
+    /// Why `color` may not play on `p`, or `Ok(())`.
+    pub fn check_move(&self, color: Color, p: Point) -> Result<(), BoardError> {
+        match self.cells[p.index()] {
+            Cell::Off => return Err(BoardError::OffBoard(p)),
+            Cell::Black | Cell::White => return Err(BoardError::Occupied(p)),
+            Cell::Empty => {}
+        }
+        if self.ko == Some((p, color)) {
+            return Err(BoardError::Ko(p));
+        }
+        if self.would_have_liberties(color, p) {
+            Ok(())
+        } else {
+            Err(BoardError::Suicide(p))
+        }
+    }
+
+    /// Whether a stone of `color` on the empty point `p` would have at least one
+    /// liberty after captures.
+    #[inline]
+    fn would_have_liberties(&self, color: Color, p: Point) -> bool {
+        let own = color.cell();
+        for n in p.neighbors() {
+            let c = self.cells[n.index()];
+            if c == Cell::Empty {
+                return true;
+            }
+            if c.is_stone() {
+                let libs = self.libs[usize::from(self.head[n.index()])];
+                if (c == own) == (libs > 1) {
+                    // Own chain with another liberty, or enemy chain captured.
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Every legal move of `color` except pass, in point order.
+    pub fn legal_moves(&self, color: Color) -> impl Iterator<Item = Point> + '_ {
+        self.points().filter(move |&p| {
+            self.cells[p.index()] == Cell::Empty
+                && self.ko != Some((p, color))
+                && self.would_have_liberties(color, p)
+        })
+    }
+
+    /// Plays `mv` for `color`; see [`Board::play`].
+    pub fn play_move(&mut self, color: Color, mv: Move) -> Result<u32, BoardError> {
+        match mv {
+            Move::Play(p) => self.play(color, p),
+            Move::Pass => {
+                self.pass(color);
+                Ok(0)
+            }
+        }
+    }
+
+    /// `color` passes: the ko point is cleared and the turn changes.
+    pub fn pass(&mut self, color: Color) {
+        self.ko = None;
+        self.to_move = color.opponent();
+    }
+
+    /// Plays a stone of `color` on `p`, removes captured chains and returns how
+    /// many stones were captured. Illegal moves change nothing.
+    pub fn play(&mut self, color: Color, p: Point) -> Result<u32, BoardError> {
+        self.check_move(color, p)?;
+        let captured = self.place(color, p);
+        self.to_move = color.opponent();
+        Ok(captured)
+    }
+
+    fn place(&mut self, color: Color, p: Point) -> u32 {
+        let own = color.cell();
+        let enemy = color.opponent().cell();
+        let pi = p.index();
+        self.cells[pi] = own;
+        self.head[pi] = pi as u16;
+        self.next[pi] = pi as u16;
+        self.stones[pi] = 1;
+        self.hash ^= STONE_KEYS[color.index()][pi];
+
+        // Each distinct adjacent chain loses exactly one liberty: p.
+        let mut heads = [0u16; 4];
+        let mut n_heads = 0;
+        let mut empty_neighbours = 0;
+        for n in p.neighbors() {
+            let c = self.cells[n.index()];
+            if c == Cell::Empty {
+                empty_neighbours += 1;
+            } else if c.is_stone() {
+                let h = self.head[n.index()];
+                if !heads[..n_heads].contains(&h) {
+                    heads[n_heads] = h;
+                    n_heads += 1;
+                    self.libs[usize::from(h)] -= 1;
+                }
+            }
+        }
+        self.libs[pi] = empty_neighbours;
+
+        // Merge with friendly chains.
+        let mut merged = false;
+        for &h in &heads[..n_heads] {
+            if self.cells[usize::from(h)] == own {
+                let mine = self.head[pi];
+                self.merge(mine, h);
+                merged = true;
+            }
+        }
+        if merged {
+            let h = usize::from(self.head[pi]);
+            self.libs[h] = self.count_liberties(Point::from_index(h));
+        }
+
+        // Capture enemy chains left without liberties.
+        let mut captured = 0u32;
+        let mut last_captured = p;
+        for &h in &heads[..n_heads] {
+            let hi = usize::from(h);
+            if self.cells[hi] == enemy && self.head[hi] == h && self.libs[hi] == 0 {
+                captured += self.remove_chain(Point::from_index(hi), &mut last_captured);
+            }
+        }
+        self.captures[color.index()] += captured;
+
+        // Simple ko: a lone stone that captured exactly one stone and has one liberty.
+        let hp = usize::from(self.head[pi]);
+        self.ko = if captured == 1 && self.stones[hp] == 1 && self.libs[hp] == 1 {
+            Some((last_captured, color.opponent()))
+        } else {
+            None
+        };
+        captured
+    }
+
+    /// Merges the chain headed `b` into the chain headed `a` (or the other way
+    /// round, keeping the larger head). Liberty counts are fixed by the caller.
+    fn merge(&mut self, a: u16, b: u16) {
+        if a == b {
+            return;
+        }
+        let (big, small) = if self.stones[usize::from(a)] >= self.stones[usize::from(b)] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.head[usize::from(s)] = big;
+            s = self.next[usize::from(s)];
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(usize::from(big), usize::from(small));
+        self.stones[usize::from(big)] += self.stones[usize::from(small)];
+    }
+
+    /// Counts the distinct empty neighbours of the chain headed `head`.
+    fn count_liberties(&self, head: Point) -> u16 {
+        let mut seen = PointSet::new();
+        let mut n = 0;
+        for s in self.chain_stones(head) {
+            for nb in s.neighbors() {
+                if self.cells[nb.index()] == Cell::Empty && seen.insert(nb) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Removes the chain headed `head`; adjacent chains gain a liberty per
+    /// removed stone they touch. Returns the number of stones removed.
+    fn remove_chain(&mut self, head: Point, last: &mut Point) -> u32 {
+        let color = self.cells[head.index()].color().expect("a chain is made of stones");
+        let start = head.index() as u16;
+        let mut s = start;
+        let mut removed = 0;
+        // First clear every stone, then credit liberties, so that a neighbour
+        // inside the captured chain is never credited.
+        loop {
+            self.cells[usize::from(s)] = Cell::Empty;
+            self.hash ^= STONE_KEYS[color.index()][usize::from(s)];
+            removed += 1;
+            s = self.next[usize::from(s)];
+            if s == start {
+                break;
+            }
+        }
+        loop {
+            let p = Point::from_index(usize::from(s));
+            let mut heads = [0u16; 4];
+            let mut n_heads = 0;
+            for n in p.neighbors() {
+                if self.cells[n.index()].is_stone() {
+                    let h = self.head[n.index()];
+                    if !heads[..n_heads].contains(&h) {
+                        heads[n_heads] = h;
+                        n_heads += 1;
+                        self.libs[usize::from(h)] += 1;
+                    }
+                }
+            }
+            *last = p;
+            s = self.next[usize::from(s)];
+            if s == start {
+                break;
+            }
+        }
+        removed
+    }
+
+    // ----- setup ------------------------------------------------------------
+
+    /// Puts a stone of `color` on the empty point `p` as a setup (SGF `AB`/`AW`):
+    /// no captures, no turn change. Fails if `p` is off the board or occupied.
+    /// Setups may leave chains without liberties temporarily; call
+    /// [`Board::check_liberties`] after a batch of setup stones.
+    pub fn set_stone(&mut self, color: Color, p: Point) -> Result<(), BoardError> {
+        match self.cells[p.index()] {
+            Cell::Off => Err(BoardError::OffBoard(p)),
+            Cell::Black | Cell::White => Err(BoardError::Occupied(p)),
+            Cell::Empty => {
+                self.setup_stone(color, p);
+                Ok(())
+            }
+        }
+    }
+
+    /// Removes whatever stone is on `p` (SGF `AE`). Fails if `p` is off the board.
+    pub fn clear_point(&mut self, p: Point) -> Result<(), BoardError> {
+        match self.cells[p.index()] {
+            Cell::Off => Err(BoardError::OffBoard(p)),
+            Cell::Empty => Ok(()),
+            Cell::Black | Cell::White => {
+                self.rebuild_with(|cells| cells[p.index()] = Cell::Empty);
+                Ok(())
+            }
+        }
+    }
+
+    fn setup_stone(&mut self, color: Color, p: Point) {
+        // Setup never captures; adding a stone only merges chains and takes
+        // liberties, which `add_stone_raw` does incrementally.
+        self.add_stone_raw(color, p);
+        self.ko = None;
+    }
+
+    /// Applies `edit` to the cells and recomputes chains, liberties and hash.
+    fn rebuild_with(&mut self, edit: impl FnOnce(&mut [Cell; NUM_CELLS])) {
+        let mut cells = self.cells;
+        edit(&mut cells);
+        let mut fresh = Board::new(u32::from(self.size)).expect("size was valid");
+        fresh.to_move = self.to_move;
+        fresh.captures = self.captures;
+        for p in Point::all(self.size) {
+            if let Some(c) = cells[p.index()].color() {
+                fresh.add_stone_raw(c, p);
+            }
+        }
+        *self = fresh;
+    }
+
+    /// Adds a stone, merging chains and fixing liberty counts, without captures.
+    fn add_stone_raw(&mut self, color: Color, p: Point) {
+        let own = color.cell();
+        let pi = p.index();
+        self.cells[pi] = own;
+        self.head[pi] = pi as u16;
+        self.next[pi] = pi as u16;
+        self.stones[pi] = 1;
+        self.hash ^= STONE_KEYS[color.index()][pi];
+        let mut touched = [0u16; 4];
+        let mut n = 0;
+        for nb in p.neighbors() {
+            if self.cells[nb.index()].is_stone() {
+                let h = self.head[nb.index()];
+                if !touched[..n].contains(&h) {
+                    touched[n] = h;
+                    n += 1;
+                }
+            }
+        }
+        for &h in &touched[..n] {
+            if self.cells[usize::from(h)] == own {
+                let mine = self.head[pi];
+                self.merge(mine, h);
+            }
+        }
+        // Recount every chain that touches p (its own chain and enemy neighbours).
+        let mine = self.head[pi];
+        self.libs[usize::from(mine)] = self.count_liberties(Point::from_index(usize::from(mine)));
+        for &h in &touched[..n] {
+            let h = self.head[usize::from(h)];
+            if h != mine {
+                self.libs[usize::from(h)] = self.count_liberties(Point::from_index(usize::from(h)));
+            }
+        }
+    }
+
+    /// Fails with [`BoardError::NoLiberties`] if some chain has no liberty
+    /// (an illegal setup).
+    pub fn check_liberties(&self) -> Result<(), BoardError> {
+        for h in self.chain_heads() {
+            if self.libs[h.index()] == 0 {
+                return Err(BoardError::NoLiberties(h));
+            }
+        }
+        Ok(())
+    }
+
+    // ----- transformations -------------------------------------------------
+
+    /// The same position with colours swapped (stones, prisoners, side to move, ko).
+    #[must_use]
+    pub fn swapped_colors(&self) -> Board {
+        let mut b = self.clone();
+        b.rebuild_with(|cells| {
+            for c in cells.iter_mut() {
+                *c = c.swapped();
+            }
+        });
+        b.to_move = self.to_move.opponent();
+        b.captures = [self.captures[1], self.captures[0]];
+        b.ko = self.ko.map(|(p, c)| (p, c.opponent()));
+        b
+    }
+
+    /// The same position under a board symmetry.
+    #[must_use]
+    pub fn transformed(&self, sym: Symmetry) -> Board {
+        let size = self.size;
+        let mut b = self.clone();
+        b.rebuild_with(|cells| {
+            let mut out = [Cell::Off; NUM_CELLS];
+            for p in Point::all(size) {
+                out[sym.apply(p, size).index()] = cells[p.index()];
+            }
+            *cells = out;
+        });
+        b.ko = self.ko.map(|(p, c)| (sym.apply(p, size), c));
+        b
+    }
+
+    /// A plain text diagram: `X` black, `O` white, `.` empty, one row per line.
+    pub fn to_diagram(&self) -> String {
+        let mut s = String::with_capacity(self.area() * 2 + usize::from(self.size));
+        for y in 0..self.size {
+            for x in 0..self.size {
+                if x > 0 {
+                    s.push(' ');
+                }
+                s.push(self.cells[Point::new(x, y).index()].symbol());
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when they have the same size, stones, side to move, ko
+    /// and prisoners (chain bookkeeping is derived from the stones).
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.to_move == other.to_move
+            && self.ko == other.ko
+            && self.captures == other.captures
+            && self.cells == other.cells
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board {}x{}, {} to move", self.size, self.size, self.to_move)?;
+        f.write_str(&self.to_diagram())
+    }
+}
+
+/// Iterator over the stones of one chain.
+pub struct ChainStones<'a> {
+    board: &'a Board,
+    start: u16,
+    current: Option<u16>,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        let c = self.current?;
+        let n = self.board.next[usize::from(c)];
+        self.current = if n == self.start { None } else { Some(n) };
+        Some(Point::from_index(usize::from(c)))
+    }
+}

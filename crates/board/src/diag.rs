@@ -1,0 +1,1 @@
+//! Source diagnostics (to be written).

@@ -1,0 +1,1 @@
+//! The pattern language (to be written).

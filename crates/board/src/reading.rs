@@ -1,0 +1,1 @@
+//! Tactical reading (to be written).

@@ -1,0 +1,172 @@
+//! A fixed-size set of points, stored as a bitset over the padded layout.
+
+use crate::point::{NUM_CELLS, Point};
+
+const WORDS: usize = NUM_CELLS.div_ceil(64);
+
+/// A set of points: 96 bytes on the stack, `Copy`, no allocation.
+///
+/// Iteration is in index order, i.e. row by row from the top.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PointSet {
+    words: [u64; WORDS],
+}
+
+impl PointSet {
+    /// The empty set.
+    pub const fn new() -> PointSet {
+        PointSet { words: [0; WORDS] }
+    }
+
+    /// Adds a point; returns whether it was new.
+    #[inline]
+    pub fn insert(&mut self, p: Point) -> bool {
+        let (w, b) = (p.index() / 64, p.index() % 64);
+        let new = self.words[w] & (1 << b) == 0;
+        self.words[w] |= 1 << b;
+        new
+    }
+
+    /// Removes a point; returns whether it was present.
+    #[inline]
+    pub fn remove(&mut self, p: Point) -> bool {
+        let (w, b) = (p.index() / 64, p.index() % 64);
+        let had = self.words[w] & (1 << b) != 0;
+        self.words[w] &= !(1 << b);
+        had
+    }
+
+    /// Whether the point is in the set.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        self.words[p.index() / 64] & (1 << (p.index() % 64)) != 0
+    }
+
+    /// Number of points in the set.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Adds every point of `other`.
+    #[inline]
+    pub fn union_with(&mut self, other: &PointSet) {
+        for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
+            *a |= b;
+        }
+    }
+
+    /// Keeps only the points also in `other`.
+    #[inline]
+    pub fn intersect_with(&mut self, other: &PointSet) {
+        for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
+            *a &= b;
+        }
+    }
+
+    /// Removes every point of `other`.
+    #[inline]
+    pub fn subtract(&mut self, other: &PointSet) {
+        for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
+            *a &= !b;
+        }
+    }
+
+    /// Whether the two sets share a point.
+    #[inline]
+    pub fn intersects(&self, other: &PointSet) -> bool {
+        self.words.iter().zip(other.words.iter()).any(|(a, b)| a & b != 0)
+    }
+
+    /// The smallest point (in index order), if any.
+    pub fn first(&self) -> Option<Point> {
+        self.iter().next()
+    }
+
+    /// The points in index order.
+    pub fn iter(&self) -> PointSetIter {
+        PointSetIter { words: self.words, word: 0 }
+    }
+}
+
+impl std::fmt::Debug for PointSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Point> for PointSet {
+    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Self {
+        let mut s = PointSet::new();
+        for p in iter {
+            s.insert(p);
+        }
+        s
+    }
+}
+
+impl Extend<Point> for PointSet {
+    fn extend<I: IntoIterator<Item = Point>>(&mut self, iter: I) {
+        for p in iter {
+            self.insert(p);
+        }
+    }
+}
+
+impl IntoIterator for &PointSet {
+    type Item = Point;
+    type IntoIter = PointSetIter;
+    fn into_iter(self) -> PointSetIter {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`PointSet`], in index order.
+#[derive(Clone)]
+pub struct PointSetIter {
+    words: [u64; WORDS],
+    word: usize,
+}
+
+impl Iterator for PointSetIter {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        while self.word < WORDS {
+            let w = self.words[self.word];
+            if w != 0 {
+                let bit = w.trailing_zeros() as usize;
+                self.words[self.word] &= w - 1;
+                return Some(Point::from_index(self.word * 64 + bit));
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_remove_iterate() {
+        let mut s = PointSet::new();
+        assert!(s.insert(Point::new(3, 4)));
+        assert!(!s.insert(Point::new(3, 4)));
+        s.insert(Point::new(0, 0));
+        s.insert(Point::new(24, 24));
+        assert_eq!(s.len(), 3);
+        let v: Vec<_> = s.iter().collect();
+        assert_eq!(v, vec![Point::new(0, 0), Point::new(3, 4), Point::new(24, 24)]);
+        assert!(s.remove(Point::new(3, 4)));
+        assert!(!s.contains(Point::new(3, 4)));
+        assert_eq!(s.len(), 2);
+    }
+}
