@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn transformed_moves_values_with_points() {
-        let m = BoardMap::from_fn(7, |p| p.index());
+        let m = BoardMap::from_fn(7, Point::index);
         for sym in Symmetry::ALL {
             let t = m.transformed(sym);
             for p in Point::all(7) {
