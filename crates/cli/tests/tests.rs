@@ -1,5 +1,6 @@
 //! Integration tests of the `keisei` binary: run it, check what it prints.
 
+mod candidates;
 mod show;
 
 use std::path::{Path, PathBuf};

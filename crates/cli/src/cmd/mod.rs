@@ -1,8 +1,11 @@
 //! One module per subcommand; `run` dispatches.
 
+mod bench;
+mod candidates;
 mod show;
+mod stats;
 
-use crate::args::{Cli, Command, PositionArgs};
+use crate::args::{BenchCommand, Cli, Command, PositionArgs, StatsCommand};
 use keisei_board::{Game, Position};
 
 /// Errors a subcommand reports: printed as `error: …`, exit code 1.
@@ -11,6 +14,18 @@ pub(crate) type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 pub(crate) fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Show { position, output } => show::run(&position, output.json),
+        Command::Stats {
+            command: StatsCommand::Build(args),
+        } => stats::build(&args),
+        Command::Candidates {
+            position,
+            table,
+            generator,
+            output,
+        } => candidates::run(&position, &table, &generator, output.json),
+        Command::Bench {
+            command: BenchCommand::Candidates(args),
+        } => bench::candidates(&args),
     }
 }
 
