@@ -4,6 +4,7 @@
 //! `cargo run -p keisei-board --example chains -- fixtures/positions/midgame-19.sgf [MOVE]`
 
 use keisei_board::{Game, render_board};
+use std::fmt::Write as _;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -17,21 +18,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let b = &pos.board;
     let mut text = render_board(b);
     let legal = b.legal_moves(b.to_move()).count();
-    text += &format!("{} to move, {legal} legal moves\n", b.to_move());
+    writeln!(text, "{} to move, {legal} legal moves", b.to_move())?;
     for head in b.chain_heads() {
         let libs: Vec<String> = b
             .liberties(head)
             .iter()
             .map(|p| p.to_gtp(b.size()))
             .collect();
-        text += &format!(
-            "{} chain at {} ({} stones): {} liberties {}\n",
+        writeln!(
+            text,
+            "{} chain at {} ({} stones): {} liberties {}",
             b.color(head).map_or('?', keisei_board::Color::letter),
             head.to_gtp(b.size()),
             b.chain_len(head),
             libs.len(),
             libs.join(" ")
-        );
+        )?;
     }
     std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
     Ok(())
