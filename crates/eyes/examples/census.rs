@@ -1,6 +1,8 @@
 //! Counts the enumerated shapes per size and placement, values each by
 //! search, and prints the distribution of values and the time taken.
 
+#![allow(clippy::print_stdout)] // an example prints its findings
+
 use keisei_eyes::enumerate::{Placement, shapes};
 use std::collections::BTreeMap;
 use std::time::Instant;
