@@ -35,6 +35,27 @@ pub struct ShapePoint {
 
 const DIRS: [(i8, i8); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
+/// Key of one point: row, column, content, marginal flag, edges. Sorting
+/// keys sorts points by row, then column.
+fn encode(x: i8, y: i8, p: &ShapePoint) -> u32 {
+    u32::from(y as u8) << 24
+        | u32::from(x as u8) << 16
+        | (p.content as u32) << 8
+        | u32::from(p.marginal) << 4
+        | u32::from(p.off_board & 15)
+}
+
+/// `MASKS[s][m]`: the edge mask `m` under symmetry `Symmetry::ALL[s]`.
+static MASKS: std::sync::LazyLock<[[u8; 16]; 8]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0u8; 16]; 8];
+    for (s, &sym) in Symmetry::ALL.iter().enumerate() {
+        for m in 0..16u8 {
+            t[s][usize::from(m)] = transform_mask(m, sym);
+        }
+    }
+    t
+});
+
 fn transform_mask(mask: u8, sym: Symmetry) -> u8 {
     let mut out = 0;
     for (d, &(dx, dy)) in DIRS.iter().enumerate() {
@@ -60,7 +81,7 @@ pub struct Shape {
 /// A shape's identity under the 8 symmetries and translation: equal keys
 /// mean the same shape in the same board context.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct ShapeKey(Vec<u32>);
+pub struct ShapeKey(pub(crate) Vec<u32>);
 
 impl Shape {
     /// A shape from its points (any order, any translation).
@@ -166,31 +187,81 @@ impl Shape {
     }
 
     fn key_of(&self) -> ShapeKey {
-        ShapeKey(
-            self.points
-                .iter()
-                .map(|p| {
-                    (p.y as u32) << 24
-                        | (p.x as u32) << 16
-                        | (p.content as u32) << 8
-                        | u32::from(p.marginal) << 4
-                        | u32::from(p.off_board)
-                })
-                .collect(),
-        )
+        ShapeKey(self.points.iter().map(|p| encode(p.x, p.y, p)).collect())
     }
 
     /// The canonical key (smallest over the 8 symmetries, after translation)
     /// and the symmetry that produces it from this shape.
     pub fn canonical(&self) -> (ShapeKey, Symmetry) {
-        let mut best = (self.normalized().key_of(), Symmetry::Identity);
-        for &s in &Symmetry::ALL[1..] {
-            let k = self.transformed(s).normalized().key_of();
-            if k < best.0 {
-                best = (k, s);
+        let mut best: Vec<u32> = Vec::new();
+        let mut best_sym = Symmetry::Identity;
+        let mut buf: Vec<u32> = Vec::with_capacity(self.points.len());
+        for (si, &sym) in Symmetry::ALL.iter().enumerate() {
+            let mut min_x = i32::MAX;
+            let mut min_y = i32::MAX;
+            for p in &self.points {
+                let (x, y) = sym.apply_offset(i32::from(p.x), i32::from(p.y));
+                min_x = min_x.min(x);
+                min_y = min_y.min(y);
+            }
+            buf.clear();
+            for p in &self.points {
+                let (x, y) = sym.apply_offset(i32::from(p.x), i32::from(p.y));
+                let q = ShapePoint {
+                    off_board: MASKS[si][usize::from(p.off_board & 15)],
+                    ..*p
+                };
+                buf.push(encode((x - min_x) as i8, (y - min_y) as i8, &q));
+            }
+            buf.sort_unstable();
+            if si == 0 || buf < best {
+                std::mem::swap(&mut best, &mut buf);
+                best_sym = sym;
             }
         }
-        best
+        (ShapeKey(best), best_sym)
+    }
+
+    /// The translation [`Shape::canonical`] applies after `sym`: the smallest
+    /// x and y of the transformed points.
+    pub fn canonical_offset(&self, sym: Symmetry) -> (i8, i8) {
+        let t = self.transformed(sym);
+        let mx = t.points.iter().map(|p| p.x).min().unwrap_or(0);
+        let my = t.points.iter().map(|p| p.y).min().unwrap_or(0);
+        (mx, my)
+    }
+
+    /// Coordinates `(x, y)` of this shape's frame in the canonical frame
+    /// reached by `sym` (see [`Shape::canonical`]).
+    pub fn to_canonical(&self, sym: Symmetry, (x, y): (i8, i8)) -> (i8, i8) {
+        let (ox, oy) = self.canonical_offset(sym);
+        let (tx, ty) = sym.apply_offset(i32::from(x), i32::from(y));
+        (tx as i8 - ox, ty as i8 - oy)
+    }
+
+    /// The shape with each `Either` point resolved: bit `k` of `mask` makes
+    /// the k-th `Either` point (in point order) an opponent stone, else empty.
+    #[must_use]
+    pub fn resolved(&self, mask: u32) -> Shape {
+        let mut k = 0;
+        Shape::new(
+            self.points
+                .iter()
+                .map(|p| {
+                    if p.content == Content::Either {
+                        let c = if mask & (1 << k) != 0 {
+                            Content::Opponent
+                        } else {
+                            Content::Empty
+                        };
+                        k += 1;
+                        ShapePoint { content: c, ..*p }
+                    } else {
+                        *p
+                    }
+                })
+                .collect(),
+        )
     }
 
     /// The local game of this shape, with every `Either` point set to
