@@ -386,3 +386,148 @@ fn fixture_cases() {
     }
     assert!(report.is_empty(), "reading fixture failures:\n{report}");
 }
+
+// ----- status map snapshots ---------------------------------------------------
+
+/// The status of every chain, one letter per stone: `S` safe, `U`
+/// unsettled, `D` dead, `?` unknown.
+fn status_snapshot(diagram: &str) -> String {
+    let board = Board::from_diagram(diagram).expect("valid diagram");
+    let map = Reader::new().status_map(&board, &Limits::DEFAULT);
+    format!("{}\n{}", render_board(&board), map.render_with_stones(&board))
+}
+
+fn fixture_diagram(name: &str) -> String {
+    let case = load_cases()
+        .into_iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no case {name}"));
+    case.diagram
+}
+
+#[test]
+fn status_map_capture_choice() {
+    insta::assert_snapshot!(status_snapshot(&fixture_diagram("capture-choice-avoids-snapback")));
+}
+
+#[test]
+fn status_map_throw_in() {
+    insta::assert_snapshot!(status_snapshot(&fixture_diagram("throw-in-twice")));
+}
+
+#[test]
+fn status_map_net() {
+    insta::assert_snapshot!(status_snapshot(&fixture_diagram("net-centre")));
+}
+
+#[test]
+fn status_map_middle_game() {
+    let text = std::fs::read_to_string(fixture_dir().join("middle-game.diagram"))
+        .expect("fixtures/reading/middle-game.diagram");
+    insta::assert_snapshot!(status_snapshot(&text));
+}
+
+// ----- properties ---------------------------------------------------------------
+
+/// A position reached by playing the legal moves among `moves` (column, row)
+/// alternately on a board of `size`.
+fn random_position(size: u8, moves: &[(u8, u8)]) -> Board {
+    let mut board = Board::new(u32::from(size)).expect("valid size");
+    for &(x, y) in moves {
+        let p = Point::new(x % size, y % size);
+        let color = board.to_move();
+        if board.play(color, p).is_err() {
+            board.pass(color);
+        }
+    }
+    board
+}
+
+const PROPERTY_LIMITS: Limits = Limits::DEFAULT.with_budget(3_000);
+
+fn position_strategy() -> impl Strategy<Value = (u8, Vec<(u8, u8)>)> {
+    (prop_oneof![Just(7u8), Just(9u8), Just(11u8)], prop::collection::vec((0u8..25, 0u8..25), 10..90))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Answers do not depend on orientation or colours (when both are proven).
+    #[test]
+    fn answers_invariant_under_symmetry_and_colour_swap(
+        (size, moves) in position_strategy(),
+        sym_index in 0usize..8,
+        swap in any::<bool>(),
+    ) {
+        let board = random_position(size, &moves);
+        let sym = Symmetry::ALL[sym_index];
+        let mut other = board.transformed(sym);
+        if swap {
+            other = other.swapped_colors();
+        }
+        for head in board.chain_heads().collect::<Vec<_>>() {
+            let t = sym.apply(head, size);
+            for (a, b) in [
+                (reading::attack(&board, head, &PROPERTY_LIMITS), reading::attack(&other, t, &PROPERTY_LIMITS)),
+                (reading::defend(&board, head, &PROPERTY_LIMITS), reading::defend(&other, t, &PROPERTY_LIMITS)),
+            ] {
+                if !a.outcome.is_unknown() && !b.outcome.is_unknown() {
+                    prop_assert_eq!(kind_of(a.outcome), kind_of(b.outcome), "chain {:?}\n{:?}", head, board);
+                }
+            }
+        }
+    }
+
+    /// Reading never mutates its input, and key moves really work.
+    #[test]
+    fn key_moves_work_and_input_is_untouched((size, moves) in position_strategy()) {
+        let board = random_position(size, &moves);
+        let before = board.clone();
+        let mut reader = Reader::new();
+        for head in board.chain_heads().collect::<Vec<_>>() {
+            let attack = reader.attack(&board, head, &PROPERTY_LIMITS).outcome;
+            let defend = reader.defend(&board, head, &PROPERTY_LIMITS).outcome;
+            let ladder = reader.ladder(&board, head, &PROPERTY_LIMITS).outcome;
+            let _ = reader.chain_status(&board, head, &PROPERTY_LIMITS);
+            prop_assert!(board == before && board.hash() == before.hash());
+            // A ladder capture is a capture.
+            if ladder.is_success() {
+                prop_assert!(!attack.is_failure(), "ladder {:?} but attack fails\n{:?}", ladder, board);
+            }
+            if attack.is_success() && defend.is_success() {
+                prop_assert!(defend != Outcome::Success(Move::Pass));
+            }
+            let mut errors = Vec::new();
+            verify_keys(&board, head, &PROPERTY_LIMITS, attack, defend, &mut errors);
+            prop_assert!(errors.is_empty(), "chain {:?}: {:?}\n{:?}", head, errors, board);
+        }
+    }
+
+    /// Nothing panics on odd targets: empty points, off-board points.
+    #[test]
+    fn odd_targets_answer_without_panicking((size, moves) in position_strategy(), x in 0u8..25, y in 0u8..25) {
+        let board = random_position(size, &moves);
+        let p = Point::new(x, y);
+        let a = reading::attack(&board, p, &PROPERTY_LIMITS);
+        if board.color(p).is_none() {
+            prop_assert_eq!(a.outcome, Outcome::Failure);
+            prop_assert_eq!(reading::chain_status(&board, p, &PROPERTY_LIMITS), Status::Unknown);
+        }
+    }
+}
+
+#[test]
+fn free_functions_and_reader_agree_on_a_ladder() {
+    let board = Board::from_diagram(&fixture_diagram("ladder-19-long")).unwrap();
+    let t = Point::from_gtp("D16", 19).unwrap();
+    let fresh = reading::attack(&board, t, &Limits::DEFAULT);
+    assert!(fresh.outcome.is_success());
+    assert!(fresh.nodes > 40, "a long ladder is read to its end ({} nodes)", fresh.nodes);
+    let mut reader = Reader::new();
+    let first = reader.attack(&board, t, &Limits::DEFAULT);
+    let second = reader.attack(&board, t, &Limits::DEFAULT);
+    assert_eq!(first.outcome, fresh.outcome);
+    assert_eq!(second.outcome.is_success(), true);
+    assert!(second.nodes < first.nodes, "the cache answers the second time");
+    assert!(reading::is_ladder_capture(&board, t));
+}
