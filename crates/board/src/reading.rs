@@ -89,7 +89,10 @@ impl Limits {
     /// These limits with another node budget.
     #[must_use]
     pub const fn with_budget(self, node_budget: u32) -> Limits {
-        Limits { node_budget, ..self }
+        Limits {
+            node_budget,
+            ..self
+        }
     }
 
     /// The liberty count from which a chain is safe, clamped to `2..=5`.
@@ -260,7 +263,10 @@ impl Reader {
     /// A reader with a cache of `2^bits` entries (16 bytes each); `0` turns
     /// the cache off. `bits` is capped at 24.
     pub fn with_cache_bits(bits: u32) -> Reader {
-        Reader { stack: Vec::new(), cache: Cache::new(bits.min(MAX_CACHE_BITS)) }
+        Reader {
+            stack: Vec::new(),
+            cache: Cache::new(bits.min(MAX_CACHE_BITS)),
+        }
     }
 
     /// Forgets every cached result.
@@ -273,12 +279,18 @@ impl Reader {
     /// The board's side to move is ignored; its ko point is respected.
     pub fn attack(&mut self, board: &Board, target: Point, limits: &Limits) -> Reading {
         let Some(defender) = board.color(target) else {
-            return Reading { outcome: Outcome::Failure, nodes: 0 };
+            return Reading {
+                outcome: Outcome::Failure,
+                nodes: 0,
+            };
         };
         let mut search = self.search(board, target, defender, limits, Side::Attacker, false);
         let (val, mv) = search.attack_node(0);
         let nodes = search.nodes;
-        Reading { outcome: val.outcome(Side::Attacker, mv), nodes }
+        Reading {
+            outcome: val.outcome(Side::Attacker, mv),
+            nodes,
+        }
     }
 
     /// Can the target's owner, moving first, make the chain on `target` safe?
@@ -286,7 +298,10 @@ impl Reader {
     /// without a defending move). A point without a stone answers `Failure`.
     pub fn defend(&mut self, board: &Board, target: Point, limits: &Limits) -> Reading {
         let Some(defender) = board.color(target) else {
-            return Reading { outcome: Outcome::Failure, nodes: 0 };
+            return Reading {
+                outcome: Outcome::Failure,
+                nodes: 0,
+            };
         };
         let mut search = self.search(board, target, defender, limits, Side::Defender, false);
         let (mut val, mut mv) = search.defend_node(0);
@@ -302,7 +317,10 @@ impl Reader {
             }
         }
         let nodes = search.nodes;
-        Reading { outcome: val.outcome(Side::Defender, mv), nodes }
+        Reading {
+            outcome: val.outcome(Side::Defender, mv),
+            nodes,
+        }
     }
 
     /// Ladder reading: can the attacker, moving first, capture the chain on
@@ -313,12 +331,18 @@ impl Reader {
     /// ladder. Much cheaper than [`Reader::attack`] on open positions.
     pub fn ladder(&mut self, board: &Board, target: Point, limits: &Limits) -> Reading {
         let Some(defender) = board.color(target) else {
-            return Reading { outcome: Outcome::Failure, nodes: 0 };
+            return Reading {
+                outcome: Outcome::Failure,
+                nodes: 0,
+            };
         };
         let mut search = self.search(board, target, defender, limits, Side::Attacker, true);
         let (val, mv) = search.attack_node(0);
         let nodes = search.nodes;
-        Reading { outcome: val.outcome(Side::Attacker, mv), nodes }
+        Reading {
+            outcome: val.outcome(Side::Attacker, mv),
+            nodes,
+        }
     }
 
     /// The [`Status`] of the chain on `target`: attack first; if it fails the
@@ -368,6 +392,12 @@ impl Reader {
         ladder: bool,
     ) -> Search<'_> {
         let attacker = defender.opponent();
+        // Reserve every ply up front: growing a vector of boards would copy
+        // them all; untouched capacity costs no memory traffic.
+        let plies = usize::from(limits.max_depth) + 2;
+        if self.stack.capacity() < plies {
+            self.stack.reserve_exact(plies - self.stack.len());
+        }
         if self.stack.is_empty() {
             self.stack.push(board.clone());
         } else {
@@ -378,13 +408,11 @@ impl Reader {
             Side::Defender => defender,
         });
         let threshold = if ladder { 3 } else { limits.threshold() };
-        let salt = mix(
-            (target.index() as u64)
-                | (u64::from(ladder) << 16)
-                | ((threshold as u64) << 17)
-                | (u64::from(limits.branch_depth) << 24)
-                | (u64::from(limits.max_depth) << 40),
-        );
+        let salt = mix((target.index() as u64)
+            | (u64::from(ladder) << 16)
+            | ((threshold as u64) << 17)
+            | (u64::from(limits.branch_depth) << 24)
+            | (u64::from(limits.max_depth) << 40));
         Search {
             stack: &mut self.stack,
             cache: &mut self.cache,
@@ -607,84 +635,88 @@ impl Search<'_> {
     /// Attacker moves against a target with `libs` (2 or more) liberties,
     /// best first.
     fn attack_candidates(&self, d: usize, libs: usize) -> Candidates {
-        let b = &self.stack[d];
-        let t = self.target;
-        let (lib_pts, n) = b.first_liberties::<5>(t);
+        let board = &self.stack[d];
+        let target = self.target;
+        let (lib_pts, n) = board.first_liberties::<5>(target);
         let lib_pts = &lib_pts[..n];
-        let mut c = Candidates::new();
+        let mut cands = Candidates::new();
         for &a in lib_pts {
             let score = if libs == 2 {
                 // Atari from the side that leaves the defender the fewest
                 // liberties when it extends on the other liberty.
-                let other = if lib_pts[0] == a { lib_pts[1] } else { lib_pts[0] };
-                let escape = self.extension_liberties(b, other, lib_pts, a);
+                let other = if lib_pts[0] == a {
+                    lib_pts[1]
+                } else {
+                    lib_pts[0]
+                };
+                let escape = self.extension_liberties(board, other, lib_pts, a);
                 let mut s = 200 - 20 * escape;
-                if self.self_atari(b, self.attacker, a) {
+                if is_self_atari(board, self.attacker, a) {
                     s -= 100;
                 }
                 s
             } else {
-                100 + 10 * empty_neighbours(b, a)
+                100 + 10 * empty_neighbours(board, a)
             };
-            c.push(a, score);
+            cands.push(a, score);
         }
         if self.ladder || d >= usize::from(self.limits.branch_depth) {
-            c.sort();
-            return c;
+            cands.sort();
+            return cands;
         }
         // Second-order liberties: nets.
         for &a in lib_pts {
             for n in a.neighbors() {
-                if b.is_empty(n) && !lib_pts.contains(&n) {
+                if board.is_empty(n) && !lib_pts.contains(&n) {
                     let touching = n.neighbors().iter().filter(|q| lib_pts.contains(q)).count();
                     let mut s = 40 + 10 * touching as i32;
-                    if self.self_atari(b, self.attacker, n) {
+                    if is_self_atari(board, self.attacker, n) {
                         s -= 100;
                     }
-                    c.push(n, s);
+                    cands.push(n, s);
                 }
             }
         }
         // Save attacker chains next to the target that are in atari.
-        for h in &adjacent_heads(b, t, self.attacker) {
-            if b.liberty_count(h) == 1 {
-                let (l, _) = b.first_liberties::<1>(h);
-                c.push(l[0], 120);
+        for h in &adjacent_heads(board, target, self.attacker) {
+            if board.liberty_count(h) == 1 {
+                let (l, _) = board.first_liberties::<1>(h);
+                cands.push(l[0], 120);
             }
         }
-        c.sort();
-        c
+        cands.sort();
+        cands
     }
 
     /// Defender moves for a target with `libs` (1 or more) liberties, best
     /// first.
     fn defence_candidates(&self, d: usize, libs: usize) -> Candidates {
-        let b = &self.stack[d];
-        let t = self.target;
-        let (lib_pts, n) = b.first_liberties::<5>(t);
+        let board = &self.stack[d];
+        let target = self.target;
+        let (lib_pts, n) = board.first_liberties::<5>(target);
         let lib_pts = &lib_pts[..n];
-        let mut c = Candidates::new();
-        for h in &adjacent_heads(b, t, self.attacker) {
-            match b.liberty_count(h) {
+        let mut cands = Candidates::new();
+        for h in &adjacent_heads(board, target, self.attacker) {
+            match board.liberty_count(h) {
                 1 => {
-                    let (l, _) = b.first_liberties::<1>(h);
-                    c.push(l[0], 300 + b.chain_len(h).min(50) as i32);
+                    let (l, _) = board.first_liberties::<1>(h);
+                    cands.push(l[0], 300 + board.chain_len(h).min(50) as i32);
                 }
                 2 if libs >= 2 => {
-                    let (l, _) = b.first_liberties::<2>(h);
+                    let (l, _) = board.first_liberties::<2>(h);
                     for &p in &l {
-                        c.push(p, 50 + 5 * empty_neighbours(b, p));
+                        cands.push(p, 50 + 5 * empty_neighbours(board, p));
                     }
                 }
                 _ => {}
             }
         }
         for &a in lib_pts {
-            let gain = self.extension_liberties(b, a, lib_pts, a);
-            c.push(a, 100 + 20 * gain);
+            let gain = self.extension_liberties(board, a, lib_pts, a);
+            cands.push(a, 100 + 20 * gain);
         }
-        c.sort();
-        c
+        cands.sort();
+        cands
     }
 
     /// An estimate of the target's liberties after the defender plays on
@@ -703,7 +735,8 @@ impl Search<'_> {
             }
             if b.is_empty(n) {
                 set.insert(n);
-            } else if b.color(n) == Some(self.defender) && b.chain_head(n) != b.chain_head(self.target)
+            } else if b.color(n) == Some(self.defender)
+                && b.chain_head(n) != b.chain_head(self.target)
             {
                 // Joining another chain: count (a sample of) its liberties.
                 let (ls, k) = b.first_liberties::<4>(n);
@@ -716,32 +749,32 @@ impl Search<'_> {
         }
         set.len() as i32
     }
+}
 
-    /// Whether a stone of `color` on `p` would be left in atari (roughly: it
-    /// captures nothing and ends with one liberty).
-    fn self_atari(&self, b: &Board, color: Color, p: Point) -> bool {
-        let mut libs = PointSet::new();
-        for n in p.neighbors() {
-            if b.is_empty(n) {
-                libs.insert(n);
-            } else if let Some(c) = b.color(n) {
-                if c == color {
-                    let (ls, k) = b.first_liberties::<3>(n);
-                    for &l in &ls[..k] {
-                        if l != p {
-                            libs.insert(l);
-                        }
+/// Whether a stone of `color` on `p` would be left in atari (roughly: it
+/// captures nothing and ends with one liberty).
+fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
+    let mut libs = PointSet::new();
+    for n in p.neighbors() {
+        if b.is_empty(n) {
+            libs.insert(n);
+        } else if let Some(c) = b.color(n) {
+            if c == color {
+                let (ls, k) = b.first_liberties::<3>(n);
+                for &l in &ls[..k] {
+                    if l != p {
+                        libs.insert(l);
                     }
-                } else if b.liberty_count(n) == 1 {
-                    return false; // captures
                 }
-            }
-            if libs.len() >= 2 {
-                return false;
+            } else if b.liberty_count(n) == 1 {
+                return false; // captures
             }
         }
-        true
+        if libs.len() >= 2 {
+            return false;
+        }
     }
+    true
 }
 
 /// Number of empty orthogonal neighbours of `p`.
@@ -829,7 +862,11 @@ struct Cache {
 impl Cache {
     fn new(bits: u32) -> Cache {
         let n = if bits == 0 { 0 } else { 1usize << bits };
-        Cache { keys: vec![0; n], data: vec![0; n], mask: n.saturating_sub(1) }
+        Cache {
+            keys: vec![0; n],
+            data: vec![0; n],
+            mask: n.saturating_sub(1),
+        }
     }
 
     fn clear(&mut self) {
@@ -847,13 +884,21 @@ impl Cache {
         let data = self.data[i];
         let stored_depth = (data >> 32) as usize;
         let attacker_wins = data & (1 << 16) != 0;
-        let usable = if attacker_wins { depth <= stored_depth } else { depth >= stored_depth };
+        let usable = if attacker_wins {
+            depth <= stored_depth
+        } else {
+            depth >= stored_depth
+        };
         if !usable {
             return None;
         }
         let point = (data & 0xFFFF) as usize;
         let mv = (point != 0).then(|| Point::from_index(point));
-        let val = if attacker_wins { Val::AttackerWins } else { Val::DefenderWins };
+        let val = if attacker_wins {
+            Val::AttackerWins
+        } else {
+            Val::DefenderWins
+        };
         Some((val, mv))
     }
 
@@ -889,14 +934,20 @@ mod tests {
         c.push(Point::new(0, 0), 10);
         c.push(Point::new(3, 3), 30);
         c.sort();
-        assert_eq!(c.points(), &[Point::new(3, 3), Point::new(1, 1), Point::new(0, 0)]);
+        assert_eq!(
+            c.points(),
+            &[Point::new(3, 3), Point::new(1, 1), Point::new(0, 0)]
+        );
     }
 
     #[test]
     fn cache_reuses_results_only_where_they_hold() {
         let mut cache = Cache::new(4);
         cache.store(17, 5, Val::AttackerWins, Some(Point::new(2, 2)));
-        assert_eq!(cache.probe(17, 3), Some((Val::AttackerWins, Some(Point::new(2, 2)))));
+        assert_eq!(
+            cache.probe(17, 3),
+            Some((Val::AttackerWins, Some(Point::new(2, 2))))
+        );
         assert_eq!(cache.probe(17, 6), None);
         cache.store(17, 5, Val::DefenderWins, None);
         assert_eq!(cache.probe(17, 6), Some((Val::DefenderWins, None)));

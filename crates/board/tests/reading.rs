@@ -83,7 +83,10 @@ fn parse_expect(value: &str, at: &str) -> Expect {
         Some("unknown") => Kind::Unknown,
         other => panic!("{at}: expected success|failure|unknown, found {other:?}"),
     };
-    Expect { kind, moves: words.map(str::to_ascii_uppercase).collect() }
+    Expect {
+        kind,
+        moves: words.map(str::to_ascii_uppercase).collect(),
+    }
 }
 
 fn fixture_dir() -> PathBuf {
@@ -143,7 +146,9 @@ fn parse_file(fname: &str, text: &str, cases: &mut Vec<Case>) {
             });
             continue;
         }
-        let case = current.as_mut().unwrap_or_else(|| panic!("{at}: `{key}` before `case:`"));
+        let case = current
+            .as_mut()
+            .unwrap_or_else(|| panic!("{at}: `{key}` before `case:`"));
         match key {
             "board" => in_board = true,
             "target" => case.target = value.to_ascii_uppercase(),
@@ -155,7 +160,9 @@ fn parse_file(fname: &str, text: &str, cases: &mut Vec<Case>) {
                         "O" | "W" => Color::White,
                         other => panic!("{at}: unknown colour {other:?}"),
                     };
-                    let v = pair.get(1).unwrap_or_else(|| panic!("{at}: colour without a move"));
+                    let v = pair
+                        .get(1)
+                        .unwrap_or_else(|| panic!("{at}: colour without a move"));
                     case.play.push((color, v.to_ascii_uppercase()));
                 }
             }
@@ -191,7 +198,11 @@ fn setup(case: &Case) -> (Board, Point) {
     }
     let target = Point::from_gtp(&case.target, size)
         .unwrap_or_else(|| panic!("{}: bad target {:?}", case.name, case.target));
-    assert!(board.color(target).is_some(), "{}: no stone on the target", case.name);
+    assert!(
+        board.color(target).is_some(),
+        "{}: no stone on the target",
+        case.name
+    );
     (board, target)
 }
 
@@ -231,7 +242,9 @@ fn verify_keys(
     defend: Outcome,
     errors: &mut Vec<String>,
 ) {
-    let Some(defender) = board.color(target) else { return };
+    let Some(defender) = board.color(target) else {
+        return;
+    };
     let size = board.size();
     if let Outcome::Success(Move::Play(a)) = attack {
         let mut b = board.clone();
@@ -288,7 +301,11 @@ fn check_orientation(
     // Accepted key moves are checked as written; other orientations may
     // break ties differently, so there every key move is replayed instead.
     let accepted = |e: &Expect| -> Vec<String> {
-        if as_written { e.moves.iter().map(|m| map(m)).collect() } else { Vec::new() }
+        if as_written {
+            e.moves.iter().map(|m| map(m)).collect()
+        } else {
+            Vec::new()
+        }
     };
     let attack = reading::attack(board, target, &limits).outcome;
     let defend = reading::defend(board, target, &limits).outcome;
@@ -303,7 +320,9 @@ fn check_orientation(
         let a = reader.attack(board, target, &limits).outcome;
         let d = reader.defend(board, target, &limits).outcome;
         if !case.budgeted && (kind_of(a) != kind_of(attack) || kind_of(d) != kind_of(defend)) {
-            errors.push(format!("cached reader disagrees: attack {a:?}, defend {d:?}"));
+            errors.push(format!(
+                "cached reader disagrees: attack {a:?}, defend {d:?}"
+            ));
         }
     }
     if let Some(e) = &case.ladder {
@@ -347,7 +366,10 @@ fn check_case(case: &Case) -> Vec<String> {
             let mut errs = Vec::new();
             check_orientation(case, &b, t, &map, false, &mut errs);
             for e in errs {
-                errors.push(format!("[{sym:?}{}] {e}", if swap { ", colours swapped" } else { "" }));
+                errors.push(format!(
+                    "[{sym:?}{}] {e}",
+                    if swap { ", colours swapped" } else { "" }
+                ));
             }
         }
     }
@@ -361,7 +383,11 @@ fn fixture_cases() {
     let mut names = std::collections::HashSet::new();
     let mut report = String::new();
     for case in &cases {
-        assert!(names.insert(case.name.clone()), "duplicate case name {}", case.name);
+        assert!(
+            names.insert(case.name.clone()),
+            "duplicate case name {}",
+            case.name
+        );
         assert!(
             case.attack.is_some() && case.defend.is_some(),
             "{}: every case states attack and defend",
@@ -376,7 +402,9 @@ fn fixture_cases() {
                 case.name,
                 case.location,
                 case.target,
-                board.color(target).map_or("none", |c| if c == Color::Black { "X" } else { "O" }),
+                board
+                    .color(target)
+                    .map_or("none", |c| if c == Color::Black { "X" } else { "O" }),
                 render_board(&board)
             );
             for e in errors {
@@ -389,12 +417,26 @@ fn fixture_cases() {
 
 // ----- status map snapshots ---------------------------------------------------
 
+/// `insta::assert_snapshot!` named without the module path, so the file is
+/// the same whether this module is compiled into `tests.rs` or on its own.
+macro_rules! assert_status_snapshot {
+    ($value:expr) => {
+        insta::with_settings!({ prepend_module_to_snapshot => false }, {
+            insta::assert_snapshot!($value);
+        })
+    };
+}
+
 /// The status of every chain, one letter per stone: `S` safe, `U`
 /// unsettled, `D` dead, `?` unknown.
 fn status_snapshot(diagram: &str) -> String {
     let board = Board::from_diagram(diagram).expect("valid diagram");
     let map = Reader::new().status_map(&board, &Limits::DEFAULT);
-    format!("{}\n{}", render_board(&board), map.render_with_stones(&board))
+    format!(
+        "{}\n{}",
+        render_board(&board),
+        map.render_with_stones(&board)
+    )
 }
 
 fn fixture_diagram(name: &str) -> String {
@@ -407,24 +449,26 @@ fn fixture_diagram(name: &str) -> String {
 
 #[test]
 fn status_map_capture_choice() {
-    insta::assert_snapshot!(status_snapshot(&fixture_diagram("capture-choice-avoids-snapback")));
+    assert_status_snapshot!(status_snapshot(&fixture_diagram(
+        "capture-choice-avoids-snapback"
+    )));
 }
 
 #[test]
 fn status_map_throw_in() {
-    insta::assert_snapshot!(status_snapshot(&fixture_diagram("throw-in-twice")));
+    assert_status_snapshot!(status_snapshot(&fixture_diagram("throw-in-twice")));
 }
 
 #[test]
 fn status_map_net() {
-    insta::assert_snapshot!(status_snapshot(&fixture_diagram("net-centre")));
+    assert_status_snapshot!(status_snapshot(&fixture_diagram("net-centre")));
 }
 
 #[test]
 fn status_map_middle_game() {
     let text = std::fs::read_to_string(fixture_dir().join("middle-game.diagram"))
         .expect("fixtures/reading/middle-game.diagram");
-    insta::assert_snapshot!(status_snapshot(&text));
+    assert_status_snapshot!(status_snapshot(&text));
 }
 
 // ----- properties ---------------------------------------------------------------
@@ -446,7 +490,10 @@ fn random_position(size: u8, moves: &[(u8, u8)]) -> Board {
 const PROPERTY_LIMITS: Limits = Limits::DEFAULT.with_budget(3_000);
 
 fn position_strategy() -> impl Strategy<Value = (u8, Vec<(u8, u8)>)> {
-    (prop_oneof![Just(7u8), Just(9u8), Just(11u8)], prop::collection::vec((0u8..25, 0u8..25), 10..90))
+    (
+        prop_oneof![Just(7u8), Just(9u8), Just(11u8)],
+        prop::collection::vec((0u8..25, 0u8..25), 10..90),
+    )
 }
 
 proptest! {
@@ -522,12 +569,19 @@ fn free_functions_and_reader_agree_on_a_ladder() {
     let t = Point::from_gtp("D16", 19).unwrap();
     let fresh = reading::attack(&board, t, &Limits::DEFAULT);
     assert!(fresh.outcome.is_success());
-    assert!(fresh.nodes > 40, "a long ladder is read to its end ({} nodes)", fresh.nodes);
+    assert!(
+        fresh.nodes > 40,
+        "a long ladder is read to its end ({} nodes)",
+        fresh.nodes
+    );
     let mut reader = Reader::new();
     let first = reader.attack(&board, t, &Limits::DEFAULT);
     let second = reader.attack(&board, t, &Limits::DEFAULT);
     assert_eq!(first.outcome, fresh.outcome);
-    assert_eq!(second.outcome.is_success(), true);
-    assert!(second.nodes < first.nodes, "the cache answers the second time");
+    assert!(second.outcome.is_success());
+    assert!(
+        second.nodes < first.nodes,
+        "the cache answers the second time"
+    );
     assert!(reading::is_ladder_capture(&board, t));
 }
