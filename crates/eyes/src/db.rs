@@ -203,7 +203,7 @@ impl EyeDb {
     fn index_entry(&mut self, id: usize) {
         let entry = self.entry(id).clone();
         let shape = entry.shape();
-        let (defence, attack) = entry.vital_points();
+        let crate::format::VitalPoints { defence, attack } = entry.vital_points();
         let either = shape.either_count();
         for mask in 0..(1u32 << either) {
             let resolved = shape.resolved(mask);
@@ -368,5 +368,10 @@ impl EyeDb {
 
 /// Renders a list of diagnostics, one after another.
 pub fn render_errors(errors: &[SourceError]) -> String {
-    errors.iter().map(|e| format!("{e}\n")).collect()
+    let mut out = String::new();
+    for e in errors {
+        out.push_str(&e.to_string());
+        out.push('\n');
+    }
+    out
 }

@@ -26,7 +26,7 @@ use keisei_board::diag::{Location, Source, SourceError};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, space0, space1};
-use nom::combinator::{all_consuming, opt, rest};
+use nom::combinator::{all_consuming, rest};
 use nom::{IResult, Parser};
 use std::fmt::Write as _;
 
@@ -202,8 +202,8 @@ impl EyeEntry {
         Shape::new(points)
     }
 
-    /// Vital points in diagram coordinates: (defence, attack).
-    pub fn vital_points(&self) -> (Vec<(i8, i8)>, Vec<(i8, i8)>) {
+    /// Vital points in diagram coordinates.
+    pub fn vital_points(&self) -> VitalPoints {
         let mut defence = Vec::new();
         let mut attack = Vec::new();
         for (y, row) in self.diagram.iter().enumerate() {
@@ -217,8 +217,17 @@ impl EyeEntry {
                 }
             }
         }
-        (defence, attack)
+        VitalPoints { defence, attack }
     }
+}
+
+/// Vital points of an entry, in diagram coordinates `(x, y)`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VitalPoints {
+    /// Where the owner plays to get `a` eyes.
+    pub defence: Vec<(i8, i8)>,
+    /// Where the opponent plays to hold the owner to `b`.
+    pub attack: Vec<(i8, i8)>,
 }
 
 // ----- line grammar (nom) ----------------------------------------------------
@@ -373,6 +382,10 @@ pub fn parse_file(name: &str, text: &str) -> Result<EyeFile, SourceError> {
             }
             let l = loc(indent);
             seen_ids.push((id.to_string(), l));
+            let mut body = Vec::new();
+            if let Some(c) = comment {
+                body.push(c.to_string());
+            }
             current = Some(Pending {
                 id: id.to_string(),
                 header: l,
@@ -383,11 +396,8 @@ pub fn parse_file(name: &str, text: &str) -> Result<EyeFile, SourceError> {
                 rows: Vec::new(),
                 rows_ended: false,
                 leading: std::mem::take(&mut comments),
-                body: Vec::new(),
+                body,
             });
-            if let Some(c) = comment {
-                current.as_mut().expect("just set").body.push(c.to_string());
-            }
             continue;
         }
 
@@ -760,7 +770,7 @@ shape corner-two
         assert_eq!(e.value.to_string(), "[2,1]");
         assert_eq!(e.leading_comments, vec!["The classic."]);
         assert_eq!(e.body_comments, vec!["header comment", "the vital point"]);
-        assert_eq!(e.vital_points(), (vec![(1, 0)], vec![(1, 0)]));
+        assert_eq!(e.vital_points(), VitalPoints { defence: vec![(1, 0)], attack: vec![(1, 0)] });
         let corner = f.entries[1].shape();
         assert_eq!(corner.len(), 2);
         assert!(corner.points().iter().all(|p| p.off_board & 1 != 0));

@@ -164,15 +164,18 @@ pub struct EyeLookup {
     pub source: Source,
 }
 
+/// A searched value: the value, defence and attack points (canonical frame).
+type Searched = (EyeValue, Vec<(i8, i8)>, Vec<(i8, i8)>);
+
 /// Values of shapes missing from the database, found by search once and
 /// kept (value, defence and attack points in the canonical frame).
 #[derive(Default, Debug)]
 pub struct SearchCache {
-    map: RwLock<HashMap<ShapeKey, Option<(EyeValue, Vec<(i8, i8)>, Vec<(i8, i8)>)>>>,
+    map: RwLock<HashMap<ShapeKey, Option<Searched>>>,
 }
 
 impl SearchCache {
-    fn value(&self, shape: &Shape) -> Option<(EyeValue, Vec<(i8, i8)>, Vec<(i8, i8)>)> {
+    fn value(&self, shape: &Shape) -> Option<Searched> {
         let (key, sym) = shape.canonical();
         if let Some(v) = self.map.read().ok().and_then(|m| m.get(&key).cloned()) {
             return v;
@@ -232,8 +235,8 @@ impl EyeDb {
             let label = self.label(ix.entry);
             return Ok(EyeLookup {
                 value: ix.value,
-                defence: to_points(&ix.defence),
-                attack: to_points(&ix.attack),
+                defence: to_points(ix.defence),
+                attack: to_points(ix.attack),
                 source: Source::Database {
                     file: label.file.clone(),
                     id: label.id.clone(),

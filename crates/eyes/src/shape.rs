@@ -37,7 +37,7 @@ const DIRS: [(i8, i8); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
 /// Key of one point: row, column, content, marginal flag, edges. Sorting
 /// keys sorts points by row, then column.
-fn encode(x: i8, y: i8, p: &ShapePoint) -> u32 {
+fn encode(x: i8, y: i8, p: ShapePoint) -> u32 {
     u32::from(y as u8) << 24
         | u32::from(x as u8) << 16
         | (p.content as u32) << 8
@@ -186,10 +186,6 @@ impl Shape {
         )
     }
 
-    fn key_of(&self) -> ShapeKey {
-        ShapeKey(self.points.iter().map(|p| encode(p.x, p.y, p)).collect())
-    }
-
     /// The canonical key (smallest over the 8 symmetries, after translation)
     /// and the symmetry that produces it from this shape.
     pub fn canonical(&self) -> (ShapeKey, Symmetry) {
@@ -211,7 +207,7 @@ impl Shape {
                     off_board: MASKS[si][usize::from(p.off_board & 15)],
                     ..*p
                 };
-                buf.push(encode((x - min_x) as i8, (y - min_y) as i8, &q));
+                buf.push(encode((x - min_x) as i8, (y - min_y) as i8, q));
             }
             buf.sort_unstable();
             if si == 0 || buf < best {
