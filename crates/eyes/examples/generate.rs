@@ -98,6 +98,7 @@ fn entry(id: String, names: Vec<String>, shape: &Shape, note: Option<String>) ->
             value: keisei_board::diag::Location::new(1, 1),
             diagram: keisei_board::diag::Location::new(1, 1),
             lines: Default::default(),
+            rows: Vec::new(),
         },
     }
 }
@@ -128,8 +129,9 @@ fn main() {
         "",
         "Values [a,b]: eyes if the owner plays first / if the opponent does; M = two",
         "eyes even after two opponent moves in a row. Symbols: . eye point, ! marginal",
-        "point, O dead opponent stone, o either, * vital for both, d vital for the owner,",
-        "a vital for the opponent, X the owner's wall, - | + the board edge.",
+        "point, @ marginal point vital for both, O dead opponent stone, o either,",
+        "* vital for both, d vital for the owner, a vital for the opponent, X the",
+        "owner's wall, - | + the board edge.",
         "First written by `cargo run --release -p keisei-eyes --example generate`;",
         "every value is checked by `keisei db verify` (and by `cargo test`).",
     ];

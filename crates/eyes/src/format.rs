@@ -13,7 +13,7 @@
 //! holds attribute lines `key: value` (`value` is required; `names` and `note`
 //! are optional) and one diagram, in any order, the diagram rows contiguous.
 //! Diagram symbols: `.` empty eye point, `!` marginal eye point (the
-//! opponent's outside touches it), `O` dead opponent stone in the eye space,
+//! opponent's outside touches it), `@` marginal point vital for both, `O` dead opponent stone in the eye space,
 //! `o` eye point that may be empty or hold an opponent stone, `*` vital point
 //! for both sides, `d` vital point for the owner (defence) only, `a` vital
 //! point for the opponent (attack) only, `X` the owner's wall, and the board
@@ -31,7 +31,7 @@ use nom::{IResult, Parser};
 use std::fmt::Write as _;
 
 /// The symbols a diagram may use, for error messages.
-pub const DIAGRAM_SYMBOLS: &str = ". ! O o * d a X | - +";
+pub const DIAGRAM_SYMBOLS: &str = ". ! @ O o * d a X | - +";
 
 /// One diagram cell as drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,6 +40,8 @@ pub enum Cell {
     Empty,
     /// `!`
     Marginal,
+    /// `@`: a marginal point vital for both sides.
+    MarginalVital,
     /// `O`
     Opponent,
     /// `o`
@@ -61,6 +63,7 @@ impl Cell {
         Some(match c {
             '.' => Cell::Empty,
             '!' => Cell::Marginal,
+            '@' => Cell::MarginalVital,
             'O' => Cell::Opponent,
             'o' => Cell::Either,
             '*' => Cell::VitalBoth,
@@ -77,6 +80,7 @@ impl Cell {
         match self {
             Cell::Empty => '.',
             Cell::Marginal => '!',
+            Cell::MarginalVital => '@',
             Cell::Opponent => 'O',
             Cell::Either => 'o',
             Cell::VitalBoth => '*',
@@ -126,6 +130,8 @@ pub struct Origin {
     pub diagram: Location,
     /// The text of the header line, the value line and the first diagram row.
     pub lines: [String; 3],
+    /// Each diagram row: its line number, text, and the column of each cell.
+    pub rows: Vec<(usize, String, Vec<usize>)>,
 }
 
 impl Origin {
@@ -142,6 +148,23 @@ impl Origin {
     /// An error pointing at the diagram.
     pub fn error_at_diagram(&self, message: impl Into<String>) -> SourceError {
         SourceError::new(&self.file, self.diagram, &self.lines[2], message)
+    }
+
+    /// An error pointing at the diagram cell in column `x`, row `y` (from 0).
+    pub fn error_at_cell(&self, (x, y): (i8, i8), message: impl Into<String>) -> SourceError {
+        let cell = usize::try_from(y)
+            .ok()
+            .and_then(|y| self.rows.get(y))
+            .and_then(|(line, text, cols)| {
+                usize::try_from(x)
+                    .ok()
+                    .and_then(|x| cols.get(x))
+                    .map(|&c| (Location::new(*line, c), text.clone()))
+            });
+        match cell {
+            Some((loc, text)) => SourceError::new(&self.file, loc, text, message),
+            None => self.error_at_diagram(message),
+        }
     }
 }
 
@@ -194,7 +217,7 @@ impl EyeEntry {
                     x: x as i8,
                     y: y as i8,
                     content,
-                    marginal: c == Cell::Marginal,
+                    marginal: matches!(c, Cell::Marginal | Cell::MarginalVital),
                     off_board: off,
                 });
             }
@@ -209,10 +232,13 @@ impl EyeEntry {
         for (y, row) in self.diagram.iter().enumerate() {
             for (x, &c) in row.iter().enumerate() {
                 let p = (x as i8, y as i8);
-                if matches!(c, Cell::VitalBoth | Cell::VitalDefence) {
+                if matches!(
+                    c,
+                    Cell::VitalBoth | Cell::VitalDefence | Cell::MarginalVital
+                ) {
                     defence.push(p);
                 }
-                if matches!(c, Cell::VitalBoth | Cell::VitalAttack) {
+                if matches!(c, Cell::VitalBoth | Cell::VitalAttack | Cell::MarginalVital) {
                     attack.push(p);
                 }
             }
@@ -315,7 +341,7 @@ struct Pending {
     names: Option<Vec<String>>,
     value: Option<(EyeValue, Location, String)>,
     note: Option<String>,
-    rows: Vec<(Vec<Cell>, Location, String)>,
+    rows: Vec<(Vec<Cell>, Location, String, Vec<usize>)>,
     rows_ended: bool,
     leading: Vec<String>,
     body: Vec<String>,
@@ -471,12 +497,16 @@ pub fn parse_file(name: &str, text: &str) -> Result<EyeFile, SourceError> {
             ));
         }
         let mut cells = Vec::new();
+        let mut columns = Vec::new();
         for (byte, ch) in content.char_indices() {
             if ch.is_whitespace() {
                 continue;
             }
             match Cell::from_char(ch) {
-                Some(c) => cells.push(c),
+                Some(c) => {
+                    cells.push(c);
+                    columns.push(column_of(raw, byte));
+                }
                 None => {
                     return Err(err(
                         byte,
@@ -487,7 +517,7 @@ pub fn parse_file(name: &str, text: &str) -> Result<EyeFile, SourceError> {
                 }
             }
         }
-        if let Some((first, first_loc, _)) = p.rows.first() {
+        if let Some((first, first_loc, _, _)) = p.rows.first() {
             if cells.len() != first.len() {
                 return Err(err(
                     indent,
@@ -500,7 +530,7 @@ pub fn parse_file(name: &str, text: &str) -> Result<EyeFile, SourceError> {
                 ));
             }
         }
-        p.rows.push((cells, loc(indent), raw.to_string()));
+        p.rows.push((cells, loc(indent), raw.to_string(), columns));
     }
     if let Some(p) = current.take() {
         file.entries.push(finish(&src, p)?);
@@ -515,10 +545,15 @@ fn finish(src: &Source, p: Pending) -> Result<EyeEntry, SourceError> {
     let Some((value, value_loc, value_line)) = p.value else {
         return Err(at_header(format!("shape {:?} has no `value: [a,b]`", p.id)));
     };
-    let Some((_, diagram_loc, diagram_line)) = p.rows.first().cloned() else {
+    let Some((_, diagram_loc, diagram_line, _)) = p.rows.first().cloned() else {
         return Err(at_header(format!("shape {:?} has no diagram", p.id)));
     };
-    let rows: Vec<Vec<Cell>> = p.rows.iter().map(|(c, _, _)| c.clone()).collect();
+    let rows: Vec<Vec<Cell>> = p.rows.iter().map(|(c, _, _, _)| c.clone()).collect();
+    let row_origins = p
+        .rows
+        .iter()
+        .map(|(_, l, t, cols)| (l.line, t.clone(), cols.clone()))
+        .collect();
     check_edges(&rows).map_err(|(r, m)| src.error_at(p.rows[r].1, m))?;
     let entry = EyeEntry {
         id: p.id,
@@ -534,6 +569,7 @@ fn finish(src: &Source, p: Pending) -> Result<EyeEntry, SourceError> {
             value: value_loc,
             diagram: diagram_loc,
             lines: [p.header_line, value_line, diagram_line],
+            rows: row_origins,
         },
     };
     let shape = entry.shape();
@@ -642,6 +678,7 @@ pub fn draw(shape: &Shape, defence: &[(i8, i8)], attack: &[(i8, i8)]) -> Vec<Vec
                     match (p.content, p.marginal, d, a) {
                         (Content::Opponent, _, _, _) => Cell::Opponent,
                         (Content::Either, _, _, _) => Cell::Either,
+                        (Content::Empty, true, true, true) => Cell::MarginalVital,
                         (Content::Empty, true, _, _) => Cell::Marginal,
                         (Content::Empty, false, true, true) => Cell::VitalBoth,
                         (Content::Empty, false, true, false) => Cell::VitalDefence,
@@ -770,7 +807,13 @@ shape corner-two
         assert_eq!(e.value.to_string(), "[2,1]");
         assert_eq!(e.leading_comments, vec!["The classic."]);
         assert_eq!(e.body_comments, vec!["header comment", "the vital point"]);
-        assert_eq!(e.vital_points(), VitalPoints { defence: vec![(1, 0)], attack: vec![(1, 0)] });
+        assert_eq!(
+            e.vital_points(),
+            VitalPoints {
+                defence: vec![(1, 0)],
+                attack: vec![(1, 0)]
+            }
+        );
         let corner = f.entries[1].shape();
         assert_eq!(corner.len(), 2);
         assert!(corner.points().iter().all(|p| p.off_board & 1 != 0));

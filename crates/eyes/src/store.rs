@@ -51,6 +51,15 @@ impl std::fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+fn decode_error(e: bincode::error::DecodeError) -> StoreError {
+    StoreError::NotADatabase(match e {
+        bincode::error::DecodeError::UnexpectedEnd { .. } => {
+            "the data ends early (a truncated file?)".to_string()
+        }
+        other => other.to_string(),
+    })
+}
+
 fn config() -> bincode::config::Configuration {
     bincode::config::standard()
 }
@@ -79,16 +88,15 @@ pub fn load(bytes: &[u8]) -> Result<EyeDb, StoreError> {
     }
     // The version follows the magic bytes; check it before decoding the rest.
     let (version, _): (u32, usize) =
-        bincode::serde::decode_from_slice(&bytes[MAGIC.len()..], config())
-            .map_err(|e| StoreError::NotADatabase(e.to_string()))?;
+        bincode::serde::decode_from_slice(&bytes[MAGIC.len()..], config()).map_err(decode_error)?;
     if version != FORMAT_VERSION {
         return Err(StoreError::Version {
             found: version,
             expected: FORMAT_VERSION,
         });
     }
-    let (c, used): (Compiled, usize) = bincode::serde::decode_from_slice(bytes, config())
-        .map_err(|e| StoreError::NotADatabase(e.to_string()))?;
+    let (c, used): (Compiled, usize) =
+        bincode::serde::decode_from_slice(bytes, config()).map_err(decode_error)?;
     if used != bytes.len() {
         return Err(StoreError::NotADatabase(format!(
             "{} trailing bytes",
