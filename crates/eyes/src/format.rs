@@ -186,65 +186,75 @@ impl EyeEntry {
     /// and edges, in diagram coordinates (x to the right, y down, from the
     /// top-left cell of the diagram, edges included).
     pub fn shape(&self) -> Shape {
-        let at = |x: i32, y: i32| -> Option<Cell> {
-            if y < 0 || x < 0 {
-                return None;
-            }
-            self.diagram
-                .get(y as usize)
-                .and_then(|r| r.get(x as usize))
-                .copied()
-        };
-        let mut points = Vec::new();
-        for (y, row) in self.diagram.iter().enumerate() {
-            for (x, &c) in row.iter().enumerate() {
-                if !c.is_eye() {
-                    continue;
-                }
-                let (x, y) = (x as i32, y as i32);
-                let mut off = 0u8;
-                for (d, (dx, dy)) in [(0, -1), (1, 0), (0, 1), (-1, 0)].into_iter().enumerate() {
-                    if matches!(at(x + dx, y + dy), Some(Cell::Edge(_))) {
-                        off |= 1 << d;
-                    }
-                }
-                let content = match c {
-                    Cell::Opponent => Content::Opponent,
-                    Cell::Either => Content::Either,
-                    _ => Content::Empty,
-                };
-                points.push(ShapePoint {
-                    x: x as i8,
-                    y: y as i8,
-                    content,
-                    marginal: matches!(c, Cell::Marginal | Cell::MarginalVital),
-                    off_board: off,
-                });
-            }
-        }
-        Shape::new(points)
+        shape_of(&self.diagram)
     }
 
     /// Vital points in diagram coordinates.
     pub fn vital_points(&self) -> VitalPoints {
-        let mut defence = Vec::new();
-        let mut attack = Vec::new();
-        for (y, row) in self.diagram.iter().enumerate() {
-            for (x, &c) in row.iter().enumerate() {
-                let p = (x as i8, y as i8);
-                if matches!(
-                    c,
-                    Cell::VitalBoth | Cell::VitalDefence | Cell::MarginalVital
-                ) {
-                    defence.push(p);
-                }
-                if matches!(c, Cell::VitalBoth | Cell::VitalAttack | Cell::MarginalVital) {
-                    attack.push(p);
+        vital_points_of(&self.diagram)
+    }
+}
+
+/// The eye shape drawn by diagram rows (see [`EyeEntry::shape`]).
+pub fn shape_of(diagram: &[Vec<Cell>]) -> Shape {
+    let at = |x: i32, y: i32| -> Option<Cell> {
+        if y < 0 || x < 0 {
+            return None;
+        }
+        diagram
+            .get(y as usize)
+            .and_then(|r| r.get(x as usize))
+            .copied()
+    };
+    let mut points = Vec::new();
+    for (y, row) in diagram.iter().enumerate() {
+        for (x, &c) in row.iter().enumerate() {
+            if !c.is_eye() {
+                continue;
+            }
+            let (x, y) = (x as i32, y as i32);
+            let mut off = 0u8;
+            for (d, (dx, dy)) in [(0, -1), (1, 0), (0, 1), (-1, 0)].into_iter().enumerate() {
+                if matches!(at(x + dx, y + dy), Some(Cell::Edge(_))) {
+                    off |= 1 << d;
                 }
             }
+            let content = match c {
+                Cell::Opponent => Content::Opponent,
+                Cell::Either => Content::Either,
+                _ => Content::Empty,
+            };
+            points.push(ShapePoint {
+                x: x as i8,
+                y: y as i8,
+                content,
+                marginal: matches!(c, Cell::Marginal | Cell::MarginalVital),
+                off_board: off,
+            });
         }
-        VitalPoints { defence, attack }
     }
+    Shape::new(points)
+}
+
+/// The vital points marked in diagram rows, in diagram coordinates.
+pub fn vital_points_of(diagram: &[Vec<Cell>]) -> VitalPoints {
+    let mut defence = Vec::new();
+    let mut attack = Vec::new();
+    for (y, row) in diagram.iter().enumerate() {
+        for (x, &c) in row.iter().enumerate() {
+            let p = (x as i8, y as i8);
+            if matches!(
+                c,
+                Cell::VitalBoth | Cell::VitalDefence | Cell::MarginalVital
+            ) {
+                defence.push(p);
+            }
+            if matches!(c, Cell::VitalBoth | Cell::VitalAttack | Cell::MarginalVital) {
+                attack.push(p);
+            }
+        }
+    }
+    VitalPoints { defence, attack }
 }
 
 /// Vital points of an entry, in diagram coordinates `(x, y)`.
@@ -496,27 +506,7 @@ pub fn parse_file(name: &str, text: &str) -> Result<EyeFile, SourceError> {
                 "a second diagram in one entry: diagram rows must be contiguous".to_string(),
             ));
         }
-        let mut cells = Vec::new();
-        let mut columns = Vec::new();
-        for (byte, ch) in content.char_indices() {
-            if ch.is_whitespace() {
-                continue;
-            }
-            match Cell::from_char(ch) {
-                Some(c) => {
-                    cells.push(c);
-                    columns.push(column_of(raw, byte));
-                }
-                None => {
-                    return Err(err(
-                        byte,
-                        format!(
-                            "unknown symbol {ch:?} in diagram; expected one of: {DIAGRAM_SYMBOLS}"
-                        ),
-                    ));
-                }
-            }
-        }
+        let (cells, columns) = parse_row(&src, line_no, raw, content)?;
         if let Some((first, first_loc, _, _)) = p.rows.first() {
             if cells.len() != first.len() {
                 return Err(err(
@@ -537,6 +527,107 @@ pub fn parse_file(name: &str, text: &str) -> Result<EyeFile, SourceError> {
     }
     file.trailing_comments = comments;
     Ok(file)
+}
+
+/// Parses one diagram row: its cells and the column of each.
+fn parse_row(
+    src: &Source,
+    line_no: usize,
+    raw: &str,
+    content: &str,
+) -> Result<(Vec<Cell>, Vec<usize>), SourceError> {
+    let mut cells = Vec::new();
+    let mut columns = Vec::new();
+    for (byte, ch) in content.char_indices() {
+        if ch.is_whitespace() {
+            continue;
+        }
+        match Cell::from_char(ch) {
+            Some(c) => {
+                cells.push(c);
+                columns.push(column_of(raw, byte));
+            }
+            None => {
+                return Err(src.error_at(
+                    Location::new(line_no, column_of(raw, byte)),
+                    format!("unknown symbol {ch:?} in diagram; expected one of: {DIAGRAM_SYMBOLS}"),
+                ));
+            }
+        }
+    }
+    Ok((cells, columns))
+}
+
+/// Parses a bare drawing of one eye space (diagram rows, `#` comments and
+/// blank lines around them), as `keisei eyes value` reads it.
+pub fn parse_drawing(name: &str, text: &str) -> Result<Vec<Vec<Cell>>, SourceError> {
+    let src = Source::new(name, text);
+    let mut rows: Vec<(Vec<Cell>, usize)> = Vec::new();
+    let mut ended = false;
+    for (index, raw) in text.lines().enumerate() {
+        let (content, _) = split_comment(raw);
+        if content.trim().is_empty() {
+            ended |= !rows.is_empty();
+            continue;
+        }
+        let indent = content.len() - content.trim_start().len();
+        let at = Location::new(index + 1, column_of(raw, indent));
+        if ended {
+            return Err(src.error_at(
+                at,
+                "a second drawing: one eye space at a time, rows contiguous",
+            ));
+        }
+        let (cells, _) = parse_row(&src, index + 1, raw, content)?;
+        if let Some((first, line)) = rows.first() {
+            if cells.len() != first.len() {
+                return Err(src.error_at(
+                    at,
+                    format!(
+                        "ragged diagram: this row has {} cells, the first row (line {line}) has {}",
+                        cells.len(),
+                        first.len()
+                    ),
+                ));
+            }
+        }
+        rows.push((cells, index + 1));
+    }
+    let Some(&(_, first_line)) = rows.first() else {
+        return Err(src.error_at(
+            Location::new(1, 1),
+            "expected a drawing of an eye space, found nothing",
+        ));
+    };
+    let at_first = Location::new(
+        first_line,
+        column_of(
+            src.line_text(first_line),
+            src.line_text(first_line).len() - src.line_text(first_line).trim_start().len(),
+        ),
+    );
+    let diagram: Vec<Vec<Cell>> = rows.into_iter().map(|(c, _)| c).collect();
+    check_edges(&diagram).map_err(|(_, m)| src.error_at(at_first, m))?;
+    let shape = shape_of(&diagram);
+    let problem = if shape.is_empty() {
+        Some("the drawing has no eye point (. ! @ O o * d a)".to_string())
+    } else if !shape.is_connected() {
+        Some("the eye points are not connected".to_string())
+    } else if shape.len() > crate::space::MAX_POINTS {
+        Some(format!(
+            "the eye space has {} points; at most {} can be valued",
+            shape.len(),
+            crate::space::MAX_POINTS
+        ))
+    } else if !(0..shape.len()).any(|i| shape.touches_wall(i)) {
+        Some("no eye point touches the owner's wall".to_string())
+    } else {
+        None
+    };
+    match problem {
+        Some(m) => Err(src.error_at(at_first, m)),
+        None => Ok(diagram),
+    }
 }
 
 /// Checks a complete entry and builds it.
