@@ -122,15 +122,6 @@ impl Region {
             .collect();
         Ok(Region { shape, points })
     }
-
-    /// The board point at canonical coordinates `c` (frame of `sym`).
-    fn point_at_canonical(&self, sym: keisei_board::Symmetry, c: (i8, i8)) -> Option<Point> {
-        self.shape
-            .points()
-            .iter()
-            .position(|p| self.shape.to_canonical(sym, (p.x, p.y)) == c)
-            .map(|i| self.points[i])
-    }
 }
 
 /// Where a looked-up value came from.
@@ -222,16 +213,17 @@ impl EyeDb {
             });
         }
         let region = Region::from_board(board, owner, points)?;
-        let (_, sym) = region.shape.canonical();
+        let (key, sym) = region.shape.canonical();
+        let frame = region.shape.canonical_coords(sym);
         let to_points = |coords: &[(i8, i8)]| -> Vec<Point> {
             let mut v: Vec<Point> = coords
                 .iter()
-                .filter_map(|&c| region.point_at_canonical(sym, c))
+                .filter_map(|c| frame.iter().position(|f| f == c).map(|i| region.points[i]))
                 .collect();
             v.sort();
             v
         };
-        if let Some(ix) = self.get(&region.shape) {
+        if let Some(ix) = self.get_key(&key) {
             let label = self.label(ix.entry);
             return Ok(EyeLookup {
                 value: ix.value,

@@ -227,6 +227,20 @@ impl Shape {
         (mx, my)
     }
 
+    /// The canonical-frame coordinates of every point, in point order.
+    pub fn canonical_coords(&self, sym: Symmetry) -> Vec<(i8, i8)> {
+        let t: Vec<(i32, i32)> = self
+            .points
+            .iter()
+            .map(|p| sym.apply_offset(i32::from(p.x), i32::from(p.y)))
+            .collect();
+        let mx = t.iter().map(|c| c.0).min().unwrap_or(0);
+        let my = t.iter().map(|c| c.1).min().unwrap_or(0);
+        t.into_iter()
+            .map(|(x, y)| ((x - mx) as i8, (y - my) as i8))
+            .collect()
+    }
+
     /// Coordinates `(x, y)` of this shape's frame in the canonical frame
     /// reached by `sym` (see [`Shape::canonical`]).
     pub fn to_canonical(&self, sym: Symmetry, (x, y): (i8, i8)) -> (i8, i8) {
