@@ -1,1 +1,957 @@
-//! Tactical reading (to be written).
+//! Tactical reading: can a chain be captured, can it be saved?
+//!
+//! Two questions are asked about a *target* chain:
+//!
+//! - [`attack`]: the target's opponent (the *attacker*) moves first. Can it
+//!   capture the target, whatever the defender answers?
+//! - [`defend`]: the target's owner (the *defender*) moves first. Can it make
+//!   the target safe, whatever the attacker answers?
+//!
+//! Both answers combine into a [`Status`] ([`chain_status`]): `Safe`,
+//! `Unsettled`, `Dead` or `Unknown`. [`Reader::status_map`] gives the status
+//! of every chain as a [`BoardMap`].
+//!
+//! # What is read
+//!
+//! A depth-first AND/OR search over board copies (one pre-allocated board per
+//! ply, reused across calls; no allocation per node):
+//!
+//! - A chain with at least [`Limits::safe_liberties`] liberties (3 by
+//!   default) is **safe**: the reader never attacks it. Chains with fewer
+//!   liberties are read: with the default threshold, that is ataris, ladders,
+//!   nets (geta), snapbacks, throw-ins and short fights where the target has
+//!   one or two liberties.
+//! - **Attacker candidates**: the target's liberties; before
+//!   [`Limits::branch_depth`] plies, also the second-order liberties (empty
+//!   points next to a liberty), which is where nets are found, and the
+//!   liberty of each attacker chain next to the target that is itself in
+//!   atari (saving a cutting stone). From `branch_depth` on, the attacker
+//!   only plays on the target's liberties, which is exactly what a ladder
+//!   needs and keeps long sequences linear.
+//! - **Defender candidates**: capturing any adjacent attacker chain in atari,
+//!   extending on each liberty, and (when the target has two or more
+//!   liberties) counter-ataris on adjacent attacker chains with two liberties.
+//!   A defender move that leaves the target in atari where the attacker may
+//!   capture fails at once, without a search; this is what makes snapbacks
+//!   come out right.
+//! - Self-ataris of the attacker are never pruned (a throw-in is one); they
+//!   are only ordered last.
+//!
+//! # Budget, depth and the answer "unknown"
+//!
+//! Every move played in the search is one node. When
+//! [`Limits::node_budget`] nodes have been played, or a line reaches
+//! [`Limits::max_depth`] plies, the answer is [`Outcome::Unknown`] unless it
+//! was already proven. The defaults read a ladder across a 25×25 board to the
+//! end.
+//!
+//! # Ko
+//!
+//! The board's simple-ko rule is respected and nothing more: there are no
+//! ko threats, so the side that may take a ko first wins it. A target in
+//! atari whose last liberty the attacker may not fill because of ko is not
+//! captured at that node.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::map::{BoardMap, MapCell};
+use crate::point::{Move, Point};
+use crate::set::PointSet;
+
+/// How far the reader may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// The most moves one question may play (every move tried is one node).
+    /// Default 20 000.
+    pub node_budget: u32,
+    /// The longest line read, in plies. Default 250, enough for a ladder from
+    /// one corner of a 25×25 board to the other (about 100 plies).
+    pub max_depth: u16,
+    /// From this ply on, the attacker only plays on the target's liberties
+    /// (no nets, no saving moves), which makes deep lines ladder-like and
+    /// cheap. Default 12.
+    pub branch_depth: u16,
+    /// A chain with this many liberties is safe and never attacked
+    /// (clamped to `2..=5`). Default 3: two-liberty chains are read, chains
+    /// with three liberties are not.
+    pub safe_liberties: u8,
+}
+
+impl Limits {
+    /// The default limits, as a constant.
+    pub const DEFAULT: Limits = Limits {
+        node_budget: 20_000,
+        max_depth: 250,
+        branch_depth: 12,
+        safe_liberties: 3,
+    };
+
+    /// These limits with another node budget.
+    #[must_use]
+    pub const fn with_budget(self, node_budget: u32) -> Limits {
+        Limits {
+            node_budget,
+            ..self
+        }
+    }
+
+    /// The liberty count from which a chain is safe, clamped to `2..=5`.
+    pub fn threshold(&self) -> usize {
+        usize::from(self.safe_liberties.clamp(2, 5))
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::DEFAULT
+    }
+}
+
+/// The answer to one question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side that moves first gets its way by playing this move.
+    /// [`defend`] answers `Success(Move::Pass)` when the target is safe
+    /// without a move.
+    Success(Move),
+    /// The side that moves first cannot get its way (within what is read).
+    Failure,
+    /// The budget or the depth ran out before an answer was proven.
+    Unknown,
+}
+
+impl Outcome {
+    /// Whether this is [`Outcome::Success`].
+    pub fn is_success(self) -> bool {
+        matches!(self, Outcome::Success(_))
+    }
+
+    /// Whether this is [`Outcome::Failure`].
+    pub fn is_failure(self) -> bool {
+        self == Outcome::Failure
+    }
+
+    /// Whether this is [`Outcome::Unknown`].
+    pub fn is_unknown(self) -> bool {
+        self == Outcome::Unknown
+    }
+
+    /// The key move of a success, if it is a stone (not a pass).
+    pub fn key_point(self) -> Option<Point> {
+        match self {
+            Outcome::Success(m) => m.point(),
+            Outcome::Failure | Outcome::Unknown => None,
+        }
+    }
+}
+
+/// An [`Outcome`] with the number of nodes (moves played) it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reading {
+    /// The answer.
+    pub outcome: Outcome,
+    /// Moves played by the search for this question.
+    pub nodes: u32,
+}
+
+/// The tactical status of a chain, combining [`attack`] and [`defend`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Cannot be captured even if the attacker moves first.
+    Safe,
+    /// Captured if the attacker moves first (at `attack`), saved if the
+    /// defender moves first (at `defence`).
+    Unsettled {
+        /// The attacker's key move.
+        attack: Point,
+        /// The defender's key move.
+        defence: Point,
+    },
+    /// Captured even if the defender moves first.
+    Dead,
+    /// The budget or depth ran out, or the point holds no stone.
+    Unknown,
+}
+
+impl Status {
+    /// One letter for maps: `S` safe, `U` unsettled, `D` dead, `?` unknown.
+    pub fn symbol(self) -> char {
+        match self {
+            Status::Safe => 'S',
+            Status::Unsettled { .. } => 'U',
+            Status::Dead => 'D',
+            Status::Unknown => '?',
+        }
+    }
+}
+
+impl MapCell for Status {
+    fn render_cell(&self) -> String {
+        self.symbol().to_string()
+    }
+}
+
+/// Can the target's opponent, moving first, capture the chain on `target`?
+///
+/// A point without a stone answers `Failure` with no nodes. Uses a fresh
+/// [`Reader`] with a small cache; keep a [`Reader`] to ask many questions.
+pub fn attack(board: &Board, target: Point, limits: &Limits) -> Reading {
+    Reader::with_cache_bits(SMALL_CACHE_BITS).attack(board, target, limits)
+}
+
+/// Can the target's owner, moving first, make the chain on `target` safe?
+///
+/// A point without a stone answers `Failure` with no nodes.
+pub fn defend(board: &Board, target: Point, limits: &Limits) -> Reading {
+    Reader::with_cache_bits(SMALL_CACHE_BITS).defend(board, target, limits)
+}
+
+/// Can the chain on `target` be captured in a ladder (attacker moving first
+/// and playing only ataris)? See [`Reader::ladder`].
+pub fn ladder(board: &Board, target: Point, limits: &Limits) -> Reading {
+    Reader::with_cache_bits(SMALL_CACHE_BITS).ladder(board, target, limits)
+}
+
+/// Whether [`ladder`] proves a capture with the default limits.
+pub fn is_ladder_capture(board: &Board, target: Point) -> bool {
+    ladder(board, target, &Limits::DEFAULT).outcome.is_success()
+}
+
+/// The [`Status`] of the chain on `target`; see [`Reader::chain_status`].
+pub fn chain_status(board: &Board, target: Point, limits: &Limits) -> Status {
+    Reader::with_cache_bits(SMALL_CACHE_BITS).chain_status(board, target, limits)
+}
+
+/// Cache size of the throw-away readers used by the free functions.
+const SMALL_CACHE_BITS: u32 = 12;
+/// Cache size of [`Reader::new`].
+const DEFAULT_CACHE_BITS: u32 = 16;
+/// Largest cache a reader may ask for.
+const MAX_CACHE_BITS: u32 = 24;
+
+/// A reusable tactical reader: a stack of boards (one per ply, allocated the
+/// first time a depth is reached) and a transposition cache of proven results
+/// keyed by position, ko point, target, question and limits. Ask many
+/// questions about one position through one reader: later answers reuse
+/// earlier ones.
+pub struct Reader {
+    stack: Vec<Board>,
+    cache: Cache,
+}
+
+impl Default for Reader {
+    fn default() -> Reader {
+        Reader::new()
+    }
+}
+
+impl std::fmt::Debug for Reader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reader")
+            .field("depth_allocated", &self.stack.len())
+            .field("cache_entries", &self.cache.keys.len())
+            .finish()
+    }
+}
+
+impl Reader {
+    /// A reader with a cache of 65 536 entries (1 MiB).
+    pub fn new() -> Reader {
+        Reader::with_cache_bits(DEFAULT_CACHE_BITS)
+    }
+
+    /// A reader with a cache of `2^bits` entries (16 bytes each); `0` turns
+    /// the cache off. `bits` is capped at 24.
+    pub fn with_cache_bits(bits: u32) -> Reader {
+        Reader {
+            stack: Vec::new(),
+            cache: Cache::new(bits.min(MAX_CACHE_BITS)),
+        }
+    }
+
+    /// Forgets every cached result.
+    pub fn clear_cache(&mut self) {
+        self.cache.clear();
+    }
+
+    /// Can the target's opponent, moving first, capture the chain on
+    /// `target`? A point without a stone answers `Failure` with no nodes.
+    /// The board's side to move is ignored; its ko point is respected.
+    pub fn attack(&mut self, board: &Board, target: Point, limits: &Limits) -> Reading {
+        let Some(defender) = board.color(target) else {
+            return Reading {
+                outcome: Outcome::Failure,
+                nodes: 0,
+            };
+        };
+        let mut search = self.search(board, target, defender, limits, Side::Attacker, false);
+        let (val, mv) = search.attack_node(0);
+        let nodes = search.nodes;
+        Reading {
+            outcome: val.outcome(Side::Attacker, mv),
+            nodes,
+        }
+    }
+
+    /// Can the target's owner, moving first, make the chain on `target` safe?
+    /// `Success(Move::Pass)` means it is safe already (the attack fails
+    /// without a defending move). A point without a stone answers `Failure`.
+    pub fn defend(&mut self, board: &Board, target: Point, limits: &Limits) -> Reading {
+        let Some(defender) = board.color(target) else {
+            return Reading {
+                outcome: Outcome::Failure,
+                nodes: 0,
+            };
+        };
+        let mut search = self.search(board, target, defender, limits, Side::Defender, false);
+        let (mut val, mut mv) = search.defend_node(0);
+        if val == Val::AttackerWins {
+            // No move saves the chain; maybe none is needed (e.g. two
+            // one-point eyes, or a seki-like shape where every defending move
+            // is self-destructive).
+            search.stack[0].set_to_move(defender.opponent());
+            let (attack, _) = search.attack_node(0);
+            if attack != Val::AttackerWins {
+                val = attack;
+                mv = None;
+            }
+        }
+        let nodes = search.nodes;
+        Reading {
+            outcome: val.outcome(Side::Defender, mv),
+            nodes,
+        }
+    }
+
+    /// Ladder reading: can the attacker, moving first, capture the chain on
+    /// `target` playing only ataris (moves that leave it one liberty)? The
+    /// defender answers with every defender candidate of the general reader
+    /// (captures, extensions), so a ladder capture found here is also found
+    /// by [`Reader::attack`]. A chain with three or more liberties is never a
+    /// ladder. Much cheaper than [`Reader::attack`] on open positions.
+    pub fn ladder(&mut self, board: &Board, target: Point, limits: &Limits) -> Reading {
+        let Some(defender) = board.color(target) else {
+            return Reading {
+                outcome: Outcome::Failure,
+                nodes: 0,
+            };
+        };
+        let mut search = self.search(board, target, defender, limits, Side::Attacker, true);
+        let (val, mv) = search.attack_node(0);
+        let nodes = search.nodes;
+        Reading {
+            outcome: val.outcome(Side::Attacker, mv),
+            nodes,
+        }
+    }
+
+    /// The [`Status`] of the chain on `target`: attack first; if it fails the
+    /// chain is `Safe`, otherwise defend decides between `Unsettled` and
+    /// `Dead`. Each question gets its own `limits.node_budget`. A point
+    /// without a stone is `Unknown`.
+    pub fn chain_status(&mut self, board: &Board, target: Point, limits: &Limits) -> Status {
+        if board.color(target).is_none() {
+            return Status::Unknown;
+        }
+        let attack = match self.attack(board, target, limits).outcome {
+            Outcome::Failure => return Status::Safe,
+            Outcome::Unknown => return Status::Unknown,
+            Outcome::Success(m) => m.point(),
+        };
+        match (attack, self.defend(board, target, limits).outcome) {
+            (_, Outcome::Failure) => Status::Dead,
+            (Some(attack), Outcome::Success(Move::Play(defence))) => {
+                Status::Unsettled { attack, defence }
+            }
+            // A pass cannot save a chain the attacker captures when moving
+            // first; seeing one means the two searches disagreed (budget).
+            _ => Status::Unknown,
+        }
+    }
+
+    /// The [`Status`] of every chain, at each of its stones; empty points
+    /// are `None`.
+    pub fn status_map(&mut self, board: &Board, limits: &Limits) -> BoardMap<Option<Status>> {
+        let mut map = BoardMap::new(board.size(), None);
+        for head in board.chain_heads().collect::<Vec<_>>() {
+            let status = self.chain_status(board, head, limits);
+            for s in board.chain_stones(head) {
+                map[s] = Some(status);
+            }
+        }
+        map
+    }
+
+    fn search(
+        &mut self,
+        board: &Board,
+        target: Point,
+        defender: Color,
+        limits: &Limits,
+        side: Side,
+        ladder: bool,
+    ) -> Search<'_> {
+        let attacker = defender.opponent();
+        // Reserve every ply up front: growing a vector of boards would copy
+        // them all; untouched capacity costs no memory traffic.
+        let plies = usize::from(limits.max_depth) + 2;
+        if self.stack.capacity() < plies {
+            self.stack.reserve_exact(plies - self.stack.len());
+        }
+        if self.stack.is_empty() {
+            self.stack.push(board.clone());
+        } else {
+            self.stack[0].clone_from(board);
+        }
+        self.stack[0].set_to_move(match side {
+            Side::Attacker => attacker,
+            Side::Defender => defender,
+        });
+        let threshold = if ladder { 3 } else { limits.threshold() };
+        let salt = mix((target.index() as u64)
+            | (u64::from(ladder) << 16)
+            | ((threshold as u64) << 17)
+            | (u64::from(limits.branch_depth) << 24)
+            | (u64::from(limits.max_depth) << 40));
+        Search {
+            stack: &mut self.stack,
+            cache: &mut self.cache,
+            target,
+            attacker,
+            defender,
+            limits: *limits,
+            threshold,
+            ladder,
+            nodes: 0,
+            exhausted: false,
+            salt,
+        }
+    }
+}
+
+// ----- the search ------------------------------------------------------------
+
+/// Who moves at a node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Attacker,
+    Defender,
+}
+
+/// The value of a node, independent of who moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Val {
+    AttackerWins,
+    DefenderWins,
+    Unknown,
+}
+
+impl Val {
+    /// The outcome for the side that moved first at the root.
+    fn outcome(self, side: Side, mv: Option<Point>) -> Outcome {
+        let win = match (self, side) {
+            (Val::Unknown, _) => return Outcome::Unknown,
+            (Val::AttackerWins, Side::Attacker) | (Val::DefenderWins, Side::Defender) => true,
+            (Val::AttackerWins, Side::Defender) | (Val::DefenderWins, Side::Attacker) => false,
+        };
+        if win {
+            Outcome::Success(mv.map_or(Move::Pass, Move::Play))
+        } else {
+            Outcome::Failure
+        }
+    }
+}
+
+/// One question being read.
+struct Search<'r> {
+    stack: &'r mut Vec<Board>,
+    cache: &'r mut Cache,
+    target: Point,
+    attacker: Color,
+    defender: Color,
+    limits: Limits,
+    threshold: usize,
+    ladder: bool,
+    nodes: u32,
+    exhausted: bool,
+    salt: u64,
+}
+
+impl Search<'_> {
+    /// Plays `p` for `color` on a copy of the board at depth `d`, into depth
+    /// `d + 1`. Returns `false` (and plays nothing) if the move is illegal or
+    /// the budget is spent (then `exhausted` is set).
+    fn play(&mut self, d: usize, color: Color, p: Point) -> bool {
+        if !self.stack[d].is_legal(color, p) {
+            return false;
+        }
+        if self.nodes >= self.limits.node_budget {
+            self.exhausted = true;
+            return false;
+        }
+        self.nodes += 1;
+        if self.stack.len() <= d + 1 {
+            let copy = self.stack[d].clone();
+            self.stack.push(copy);
+        } else {
+            let (low, high) = self.stack.split_at_mut(d + 1);
+            high[0].clone_from(&low[d]);
+        }
+        self.stack[d + 1].play(color, p).is_ok()
+    }
+
+    fn key(&self, d: usize, side: Side) -> u64 {
+        let b = &self.stack[d];
+        let mut k = b.hash() ^ self.salt;
+        if side == Side::Defender {
+            k ^= 0x5DEE_CE66_D1CE_4E5B;
+        }
+        for c in Color::BOTH {
+            if let Some(p) = b.ko_point(c) {
+                k ^= mix(p.index() as u64 + 1 + (c.index() as u64) * 0x1_0000);
+            }
+        }
+        k | 1
+    }
+
+    /// The attacker moves on the board at depth `d`.
+    fn attack_node(&mut self, d: usize) -> (Val, Option<Point>) {
+        let t = self.target;
+        let libs = self.stack[d].liberty_count(t);
+        if libs >= self.threshold {
+            return (Val::DefenderWins, None);
+        }
+        if libs <= 1 {
+            let (l, n) = self.stack[d].first_liberties::<1>(t);
+            if n == 0 {
+                return (Val::AttackerWins, None);
+            }
+            if self.stack[d].is_legal(self.attacker, l[0]) {
+                return (Val::AttackerWins, Some(l[0]));
+            }
+            // Ko: the attacker may not fill the last liberty now.
+            return (Val::DefenderWins, None);
+        }
+        if d >= usize::from(self.limits.max_depth) {
+            return (Val::Unknown, None);
+        }
+        let key = self.key(d, Side::Attacker);
+        if let Some(hit) = self.cache.probe(key, d) {
+            return hit;
+        }
+        let cands = self.attack_candidates(d, libs);
+        let mut unknown = false;
+        for &p in cands.points() {
+            if !self.play(d, self.attacker, p) {
+                if self.exhausted {
+                    return (Val::Unknown, None);
+                }
+                continue;
+            }
+            if self.stack[d + 1].color(t) != Some(self.defender) {
+                self.cache.store(key, d, Val::AttackerWins, Some(p));
+                return (Val::AttackerWins, Some(p));
+            }
+            match self.defend_node(d + 1).0 {
+                Val::AttackerWins => {
+                    self.cache.store(key, d, Val::AttackerWins, Some(p));
+                    return (Val::AttackerWins, Some(p));
+                }
+                Val::Unknown => {
+                    if self.exhausted {
+                        return (Val::Unknown, None);
+                    }
+                    unknown = true;
+                }
+                Val::DefenderWins => {}
+            }
+        }
+        if unknown {
+            (Val::Unknown, None)
+        } else {
+            self.cache.store(key, d, Val::DefenderWins, None);
+            (Val::DefenderWins, None)
+        }
+    }
+
+    /// The defender moves on the board at depth `d`.
+    fn defend_node(&mut self, d: usize) -> (Val, Option<Point>) {
+        let t = self.target;
+        let libs = self.stack[d].liberty_count(t);
+        if libs >= self.threshold {
+            return (Val::DefenderWins, None);
+        }
+        if d >= usize::from(self.limits.max_depth) {
+            return (Val::Unknown, None);
+        }
+        let key = self.key(d, Side::Defender);
+        if let Some(hit) = self.cache.probe(key, d) {
+            return hit;
+        }
+        let cands = self.defence_candidates(d, libs);
+        let mut unknown = false;
+        for &p in cands.points() {
+            if !self.play(d, self.defender, p) {
+                if self.exhausted {
+                    return (Val::Unknown, None);
+                }
+                continue;
+            }
+            let after = &self.stack[d + 1];
+            let new_libs = after.liberty_count(t);
+            if new_libs >= self.threshold {
+                self.cache.store(key, d, Val::DefenderWins, Some(p));
+                return (Val::DefenderWins, Some(p));
+            }
+            if new_libs == 1 {
+                let (l, _) = after.first_liberties::<1>(t);
+                if after.is_legal(self.attacker, l[0]) {
+                    // Self-atari: captured at once.
+                    continue;
+                }
+            }
+            match self.attack_node(d + 1).0 {
+                Val::DefenderWins => {
+                    self.cache.store(key, d, Val::DefenderWins, Some(p));
+                    return (Val::DefenderWins, Some(p));
+                }
+                Val::Unknown => {
+                    if self.exhausted {
+                        return (Val::Unknown, None);
+                    }
+                    unknown = true;
+                }
+                Val::AttackerWins => {}
+            }
+        }
+        if unknown {
+            (Val::Unknown, None)
+        } else {
+            self.cache.store(key, d, Val::AttackerWins, None);
+            (Val::AttackerWins, None)
+        }
+    }
+
+    /// Attacker moves against a target with `libs` (2 or more) liberties,
+    /// best first.
+    fn attack_candidates(&self, d: usize, libs: usize) -> Candidates {
+        let board = &self.stack[d];
+        let target = self.target;
+        let (lib_pts, n) = board.first_liberties::<5>(target);
+        let lib_pts = &lib_pts[..n];
+        let mut cands = Candidates::new();
+        for &a in lib_pts {
+            let score = if libs == 2 {
+                // Atari from the side that leaves the defender the fewest
+                // liberties when it extends on the other liberty.
+                let other = if lib_pts[0] == a {
+                    lib_pts[1]
+                } else {
+                    lib_pts[0]
+                };
+                let escape = self.extension_liberties(board, other, lib_pts, a);
+                let mut s = 200 - 20 * escape;
+                if is_self_atari(board, self.attacker, a) {
+                    s -= 100;
+                }
+                s
+            } else {
+                100 + 10 * empty_neighbours(board, a)
+            };
+            cands.push(a, score);
+        }
+        if self.ladder || d >= usize::from(self.limits.branch_depth) {
+            cands.sort();
+            return cands;
+        }
+        // Second-order liberties: nets.
+        for &a in lib_pts {
+            for n in a.neighbors() {
+                if board.is_empty(n) && !lib_pts.contains(&n) {
+                    let touching = n.neighbors().iter().filter(|q| lib_pts.contains(q)).count();
+                    let mut s = 40 + 10 * touching as i32;
+                    if is_self_atari(board, self.attacker, n) {
+                        s -= 100;
+                    }
+                    cands.push(n, s);
+                }
+            }
+        }
+        // Save attacker chains next to the target that are in atari.
+        for h in &adjacent_heads(board, target, self.attacker) {
+            if board.liberty_count(h) == 1 {
+                let (l, _) = board.first_liberties::<1>(h);
+                cands.push(l[0], 120);
+            }
+        }
+        cands.sort();
+        cands
+    }
+
+    /// Defender moves for a target with `libs` (1 or more) liberties, best
+    /// first.
+    fn defence_candidates(&self, d: usize, libs: usize) -> Candidates {
+        let board = &self.stack[d];
+        let target = self.target;
+        let (lib_pts, n) = board.first_liberties::<5>(target);
+        let lib_pts = &lib_pts[..n];
+        let mut cands = Candidates::new();
+        for h in &adjacent_heads(board, target, self.attacker) {
+            match board.liberty_count(h) {
+                1 => {
+                    let (l, _) = board.first_liberties::<1>(h);
+                    cands.push(l[0], 300 + board.chain_len(h).min(50) as i32);
+                }
+                2 if libs >= 2 => {
+                    let (l, _) = board.first_liberties::<2>(h);
+                    for &p in &l {
+                        cands.push(p, 50 + 5 * empty_neighbours(board, p));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for &a in lib_pts {
+            let gain = self.extension_liberties(board, a, lib_pts, a);
+            cands.push(a, 100 + 20 * gain);
+        }
+        cands.sort();
+        cands
+    }
+
+    /// An estimate of the target's liberties after the defender plays on
+    /// its liberty `at`, with the point `filled` (possibly `at` itself)
+    /// occupied by the attacker and the other current liberties kept.
+    fn extension_liberties(&self, b: &Board, at: Point, libs: &[Point], filled: Point) -> i32 {
+        let mut set = PointSet::new();
+        for &l in libs {
+            if l != at && l != filled {
+                set.insert(l);
+            }
+        }
+        for n in at.neighbors() {
+            if n == filled {
+                continue;
+            }
+            if b.is_empty(n) {
+                set.insert(n);
+            } else if b.color(n) == Some(self.defender)
+                && b.chain_head(n) != b.chain_head(self.target)
+            {
+                // Joining another chain: count (a sample of) its liberties.
+                let (ls, k) = b.first_liberties::<4>(n);
+                for &l in &ls[..k] {
+                    if l != at && l != filled {
+                        set.insert(l);
+                    }
+                }
+            }
+        }
+        set.len() as i32
+    }
+}
+
+/// Whether a stone of `color` on `p` would be left in atari (roughly: it
+/// captures nothing and ends with one liberty).
+fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
+    let mut libs = PointSet::new();
+    for n in p.neighbors() {
+        if b.is_empty(n) {
+            libs.insert(n);
+        } else if let Some(c) = b.color(n) {
+            if c == color {
+                let (ls, k) = b.first_liberties::<3>(n);
+                for &l in &ls[..k] {
+                    if l != p {
+                        libs.insert(l);
+                    }
+                }
+            } else if b.liberty_count(n) == 1 {
+                return false; // captures
+            }
+        }
+        if libs.len() >= 2 {
+            return false;
+        }
+    }
+    true
+}
+
+/// Number of empty orthogonal neighbours of `p`.
+fn empty_neighbours(b: &Board, p: Point) -> i32 {
+    p.neighbors().iter().filter(|&&n| b.is_empty(n)).count() as i32
+}
+
+/// Heads of the chains of `color` next to the chain on `t`.
+fn adjacent_heads(b: &Board, t: Point, color: Color) -> PointSet {
+    let mut heads = PointSet::new();
+    for s in b.chain_stones(t) {
+        for n in s.neighbors() {
+            if b.color(n) == Some(color) {
+                heads.insert(b.chain_head(n));
+            }
+        }
+    }
+    heads
+}
+
+/// The most candidate moves kept at one node; further ones are dropped.
+const MAX_CANDIDATES: usize = 48;
+
+/// A small fixed-capacity list of candidate moves with scores.
+struct Candidates {
+    points: [Point; MAX_CANDIDATES],
+    scores: [i32; MAX_CANDIDATES],
+    len: usize,
+}
+
+impl Candidates {
+    fn new() -> Candidates {
+        Candidates {
+            points: [Point::from_index(0); MAX_CANDIDATES],
+            scores: [0; MAX_CANDIDATES],
+            len: 0,
+        }
+    }
+
+    /// Adds `p`, or raises its score if it is already there.
+    fn push(&mut self, p: Point, score: i32) {
+        if let Some(i) = self.points[..self.len].iter().position(|&q| q == p) {
+            self.scores[i] = self.scores[i].max(score);
+        } else if self.len < MAX_CANDIDATES {
+            self.points[self.len] = p;
+            self.scores[self.len] = score;
+            self.len += 1;
+        }
+    }
+
+    /// Best score first; ties in point order (deterministic).
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let mut j = i;
+            while j > 0 && self.before(j, j - 1) {
+                self.points.swap(j, j - 1);
+                self.scores.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+    }
+
+    fn before(&self, i: usize, j: usize) -> bool {
+        (self.scores[i], std::cmp::Reverse(self.points[i]))
+            > (self.scores[j], std::cmp::Reverse(self.points[j]))
+    }
+
+    fn points(&self) -> &[Point] {
+        &self.points[..self.len]
+    }
+}
+
+// ----- transposition cache ---------------------------------------------------
+
+/// A direct-mapped table of proven results. A result proven at ply `d` is
+/// reused only where a fresh search would prove the same: "attacker wins" at
+/// plies `<= d` (where the attacker has at least the same moves and depth),
+/// "defender wins" at plies `>= d`.
+struct Cache {
+    keys: Vec<u64>,
+    data: Vec<u64>,
+    mask: usize,
+}
+
+impl Cache {
+    fn new(bits: u32) -> Cache {
+        let n = if bits == 0 { 0 } else { 1usize << bits };
+        Cache {
+            keys: vec![0; n],
+            data: vec![0; n],
+            mask: n.saturating_sub(1),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.keys.fill(0);
+    }
+
+    fn probe(&self, key: u64, depth: usize) -> Option<(Val, Option<Point>)> {
+        if self.keys.is_empty() {
+            return None;
+        }
+        let i = (key as usize) & self.mask;
+        if self.keys[i] != key {
+            return None;
+        }
+        let data = self.data[i];
+        let stored_depth = (data >> 32) as usize;
+        let attacker_wins = data & (1 << 16) != 0;
+        let usable = if attacker_wins {
+            depth <= stored_depth
+        } else {
+            depth >= stored_depth
+        };
+        if !usable {
+            return None;
+        }
+        let point = (data & 0xFFFF) as usize;
+        let mv = (point != 0).then(|| Point::from_index(point));
+        let val = if attacker_wins {
+            Val::AttackerWins
+        } else {
+            Val::DefenderWins
+        };
+        Some((val, mv))
+    }
+
+    fn store(&mut self, key: u64, depth: usize, val: Val, mv: Option<Point>) {
+        if self.keys.is_empty() || val == Val::Unknown {
+            return;
+        }
+        let i = (key as usize) & self.mask;
+        let point = mv.map_or(0, |p| p.index() as u64);
+        let win = u64::from(val == Val::AttackerWins) << 16;
+        self.keys[i] = key;
+        self.data[i] = point | win | ((depth as u64) << 32);
+    }
+}
+
+/// A 64-bit mixer (splitmix64's finaliser).
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_sort_best_first_then_point_order() {
+        let mut c = Candidates::new();
+        c.push(Point::new(3, 3), 10);
+        c.push(Point::new(1, 1), 20);
+        c.push(Point::new(0, 0), 10);
+        c.push(Point::new(3, 3), 30);
+        c.sort();
+        assert_eq!(
+            c.points(),
+            &[Point::new(3, 3), Point::new(1, 1), Point::new(0, 0)]
+        );
+    }
+
+    #[test]
+    fn cache_reuses_results_only_where_they_hold() {
+        let mut cache = Cache::new(4);
+        cache.store(17, 5, Val::AttackerWins, Some(Point::new(2, 2)));
+        assert_eq!(
+            cache.probe(17, 3),
+            Some((Val::AttackerWins, Some(Point::new(2, 2))))
+        );
+        assert_eq!(cache.probe(17, 6), None);
+        cache.store(17, 5, Val::DefenderWins, None);
+        assert_eq!(cache.probe(17, 6), Some((Val::DefenderWins, None)));
+        assert_eq!(cache.probe(17, 4), None);
+        assert_eq!(cache.probe(33, 6), None);
+    }
+}

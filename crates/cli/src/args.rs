@@ -42,6 +42,63 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: BenchCommand,
     },
+    /// Maintain the pattern databases (the eye-shape database: `.eyes` files).
+    #[command(subcommand)]
+    Db(DbCommand),
+    /// Eye shapes: value one eye space.
+    #[command(subcommand)]
+    Eyes(EyesCommand),
+}
+
+/// `keisei db …`
+#[derive(Debug, Subcommand)]
+pub(crate) enum DbCommand {
+    /// Report duplicate shapes, unreachable entries, files not in canonical
+    /// form and vital points that say nothing. Exit code 1 on errors.
+    Lint {
+        /// Database files (default: the built-in database).
+        #[arg(value_name = "FILE.eyes")]
+        files: Vec<PathBuf>,
+        /// Treat warnings as errors.
+        #[arg(long)]
+        deny_warnings: bool,
+    },
+    /// Rewrite database files in canonical form (idempotent; comments kept).
+    Fmt {
+        /// Database files to rewrite.
+        #[arg(value_name = "FILE.eyes", required = true)]
+        files: Vec<PathBuf>,
+        /// Do not write: exit code 1 if a file is not canonical.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Recompute every entry's value and vital points by search and report
+    /// disagreements. Exit code 1 on any disagreement.
+    Verify {
+        /// Database files (default: the built-in database).
+        #[arg(value_name = "FILE.eyes")]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Compile the built-in database's text into its index
+    /// (`crates/eyes/db/compiled.bin`), from the repository root.
+    Compile {
+        /// Where to write the index.
+        #[arg(short, long, value_name = "FILE", default_value = keisei_eyes::builtin::COMPILED_PATH)]
+        output: PathBuf,
+    },
+}
+
+/// `keisei eyes …`
+#[derive(Debug, Subcommand)]
+pub(crate) enum EyesCommand {
+    /// Read one eye-space drawing on stdin (the database's diagram symbols)
+    /// and print its value [a,b] and vital points.
+    Value {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -23,7 +23,13 @@ fn main() -> ExitCode {
     match cmd::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Complete diagnostics (rustc-style, already saying `error:`) are
+            // printed as they are; anything else gets the `error: ` prefix.
+            if e.is::<cmd::Failed>() {
+                eprintln!("{e}");
+            } else {
+                eprintln!("error: {e}");
+            }
             ExitCode::from(1)
         }
     }

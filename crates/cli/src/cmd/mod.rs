@@ -2,11 +2,14 @@
 
 mod bench;
 mod candidates;
+mod db;
+mod eyes;
 mod show;
 mod stats;
 
 use crate::args::{BenchCommand, Cli, Command, PositionArgs, StatsCommand};
 use keisei_board::{Game, Position};
+use std::fmt;
 
 /// Errors a subcommand reports: printed as `error: …`, exit code 1.
 pub(crate) type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
@@ -26,8 +29,23 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
         Command::Bench {
             command: BenchCommand::Candidates(args),
         } => bench::candidates(&args),
+        Command::Db(cmd) => db::run(cmd),
+        Command::Eyes(cmd) => eyes::run(cmd),
     }
 }
+
+/// An error whose text is complete (one or more rustc-style diagnostics, or
+/// a line that starts with `error: `): `main` prints it as it is.
+#[derive(Debug)]
+pub(crate) struct Failed(pub(crate) String);
+
+impl fmt::Display for Failed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Failed {}
 
 /// Loads the game and the position the arguments name.
 pub(crate) fn load_position(args: &PositionArgs) -> Result<(Game, Position)> {

@@ -1,0 +1,261 @@
+//! Eye regions on a board: from a set of points to an eye shape, and the
+//! lookup of its value and vital points (database first, then search).
+
+use crate::db::EyeDb;
+use crate::shape::{Content, Shape, ShapeKey, ShapePoint};
+use crate::space::MAX_POINTS;
+use crate::value::EyeValue;
+use keisei_board::{Board, Cell, Color, Point, PointSet};
+use std::collections::HashMap;
+use std::sync::RwLock;
+
+/// Regions of this many points or more are `[M,M]` without lookup
+/// (seed 000 §3.3.2 step 2).
+pub const LARGE_REGION: usize = 10;
+
+/// Node budget of the search that values shapes missing from the database.
+pub const SEARCH_BUDGET: u64 = 2_000_000;
+
+/// An eye region of a board as a shape, with the board point of each shape point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Region {
+    /// The shape, in board coordinates.
+    pub shape: Shape,
+    /// `points[i]` is the board point of `shape.points()[i]`.
+    pub points: Vec<Point>,
+}
+
+/// Why a set of points is not an eye region of `owner`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RegionError {
+    /// The set is empty.
+    Empty,
+    /// A point is off the board.
+    OffBoard(Point),
+    /// A point holds one of the owner's own stones.
+    OwnStone(Point),
+    /// The points are not connected.
+    NotConnected,
+}
+
+impl std::fmt::Display for RegionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RegionError::Empty => f.write_str("an eye region needs at least one point"),
+            RegionError::OffBoard(p) => write!(f, "point ({},{}) is off the board", p.x(), p.y()),
+            RegionError::OwnStone(p) => {
+                write!(f, "point ({},{}) holds the owner's own stone", p.x(), p.y())
+            }
+            RegionError::NotConnected => {
+                f.write_str("the points of an eye region must be connected")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RegionError {}
+
+impl Region {
+    /// The eye region of `owner` made of `points` (empty points and opponent
+    /// stones inside the owner's enclosure).
+    ///
+    /// A point is **marginal** when the opponent's outside touches it: a
+    /// neighbour outside the region that is empty or an opponent stone, or
+    /// (the false-eye rule) opponent stones on two of its diagonals outside
+    /// the region — one when the point is on the edge.
+    pub fn from_board(
+        board: &Board,
+        owner: Color,
+        points: &PointSet,
+    ) -> Result<Region, RegionError> {
+        if points.is_empty() {
+            return Err(RegionError::Empty);
+        }
+        let opp = owner.opponent().cell();
+        let mut shape_points = Vec::with_capacity(points.len());
+        for p in points {
+            match board.cell(p) {
+                Cell::Off => return Err(RegionError::OffBoard(p)),
+                c if c == owner.cell() => return Err(RegionError::OwnStone(p)),
+                _ => {}
+            }
+            let mut off = 0u8;
+            let mut marginal = false;
+            for (d, n) in p.neighbors().into_iter().enumerate() {
+                let c = board.cell(n);
+                if c == Cell::Off {
+                    off |= 1 << d;
+                } else if !points.contains(n) && (c == Cell::Empty || c == opp) {
+                    marginal = true;
+                }
+            }
+            let bad_diagonals = p
+                .diagonals()
+                .into_iter()
+                .filter(|&d| board.cell(d) == opp && !points.contains(d))
+                .count();
+            let needed = if off != 0 { 1 } else { 2 };
+            if bad_diagonals >= needed {
+                marginal = true;
+            }
+            let content = if board.cell(p) == opp {
+                Content::Opponent
+            } else {
+                Content::Empty
+            };
+            shape_points.push(ShapePoint {
+                x: p.x() as i8,
+                y: p.y() as i8,
+                content,
+                marginal,
+                off_board: off,
+            });
+        }
+        let shape = Shape::new(shape_points);
+        if !shape.is_connected() {
+            return Err(RegionError::NotConnected);
+        }
+        let points = shape
+            .points()
+            .iter()
+            .map(|s| Point::new(s.x as u8, s.y as u8))
+            .collect();
+        Ok(Region { shape, points })
+    }
+}
+
+/// Where a looked-up value came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A database entry: its file and id.
+    Database {
+        /// The file.
+        file: String,
+        /// The entry id.
+        id: String,
+    },
+    /// Not in the database: valued by the local search.
+    Search,
+    /// 10 points or more: `[M,M]` by definition.
+    Large,
+    /// The search could not value it within its budget: assumed `[M,M]`.
+    Unknown,
+}
+
+/// A region's value and vital points on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EyeLookup {
+    /// `[a,b]`.
+    pub value: EyeValue,
+    /// Where the owner should play to get `a` (when `a > b`).
+    pub defence: Vec<Point>,
+    /// Where the opponent should play to hold the owner to `b`.
+    pub attack: Vec<Point>,
+    /// Database entry, search, or large region.
+    pub source: Source,
+}
+
+/// A searched value: the value, defence and attack points (canonical frame).
+type Searched = (EyeValue, Vec<(i8, i8)>, Vec<(i8, i8)>);
+
+/// Values of shapes missing from the database, found by search once and
+/// kept (value, defence and attack points in the canonical frame).
+#[derive(Default, Debug)]
+pub struct SearchCache {
+    map: RwLock<HashMap<ShapeKey, Option<Searched>>>,
+}
+
+impl SearchCache {
+    fn value(&self, shape: &Shape) -> Option<Searched> {
+        let (key, sym) = shape.canonical();
+        if let Some(v) = self.map.read().ok().and_then(|m| m.get(&key).cloned()) {
+            return v;
+        }
+        let result = shape
+            .to_space(0)
+            .ok()
+            .and_then(|s| s.analyse(SEARCH_BUDGET).ok())
+            .map(|a| {
+                let coords = |idx: &[usize]| -> Vec<(i8, i8)> {
+                    idx.iter()
+                        .map(|&i| {
+                            let p = shape.points()[i];
+                            shape.to_canonical(sym, (p.x, p.y))
+                        })
+                        .collect()
+                };
+                (a.value, coords(&a.defence), coords(&a.attack))
+            });
+        if let Ok(mut m) = self.map.write() {
+            m.insert(key, result.clone());
+        }
+        result
+    }
+}
+
+impl EyeDb {
+    /// The value and vital points of `owner`'s eye region made of `points`:
+    /// `[M,M]` for 10 points or more; otherwise the database entry of its
+    /// shape, or (not in the database) the local search, cached in `cache`.
+    pub fn lookup(
+        &self,
+        board: &Board,
+        owner: Color,
+        points: &PointSet,
+        cache: &SearchCache,
+    ) -> Result<EyeLookup, RegionError> {
+        if points.len() >= LARGE_REGION {
+            return Ok(EyeLookup {
+                value: EyeValue::MANY,
+                defence: vec![],
+                attack: vec![],
+                source: Source::Large,
+            });
+        }
+        let region = Region::from_board(board, owner, points)?;
+        let (key, sym) = region.shape.canonical();
+        let frame = region.shape.canonical_coords(sym);
+        let to_points = |coords: &[(i8, i8)]| -> Vec<Point> {
+            let mut v: Vec<Point> = coords
+                .iter()
+                .filter_map(|c| frame.iter().position(|f| f == c).map(|i| region.points[i]))
+                .collect();
+            v.sort();
+            v
+        };
+        if let Some(ix) = self.get_key(&key) {
+            let label = self.label(ix.entry);
+            return Ok(EyeLookup {
+                value: ix.value,
+                defence: to_points(ix.defence),
+                attack: to_points(ix.attack),
+                source: Source::Database {
+                    file: label.file.clone(),
+                    id: label.id.clone(),
+                },
+            });
+        }
+        if region.points.len() > MAX_POINTS {
+            return Ok(EyeLookup {
+                value: EyeValue::MANY,
+                defence: vec![],
+                attack: vec![],
+                source: Source::Large,
+            });
+        }
+        Ok(match cache.value(&region.shape) {
+            Some((value, d, a)) => EyeLookup {
+                value,
+                defence: to_points(&d),
+                attack: to_points(&a),
+                source: Source::Search,
+            },
+            None => EyeLookup {
+                value: EyeValue::MANY,
+                defence: vec![],
+                attack: vec![],
+                source: Source::Unknown,
+            },
+        })
+    }
+}

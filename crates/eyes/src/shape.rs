@@ -1,0 +1,396 @@
+//! Eye shapes on the grid: points with contents and flags, board edges, the
+//! 8 symmetries, a canonical key for lookup, and the conversion to the local
+//! game of [`crate::space`].
+
+use crate::space::{EyeSpace, MAX_POINTS, SpaceError};
+use keisei_board::Symmetry;
+use serde::{Deserialize, Serialize};
+
+/// What an eye-space point holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Content {
+    /// An empty point.
+    Empty,
+    /// A (dead) opponent stone inside the eye space.
+    Opponent,
+    /// Either: a database entry matching both (never on a board).
+    Either,
+}
+
+/// One point of an eye shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ShapePoint {
+    /// Column, growing to the right.
+    pub x: i8,
+    /// Row, growing downwards.
+    pub y: i8,
+    /// What the point holds.
+    pub content: Content,
+    /// Whether the opponent's outside touches the point (see [`crate::space`]).
+    pub marginal: bool,
+    /// Which of the four neighbours (bit 0 north, 1 east, 2 south, 3 west) are
+    /// off the board.
+    pub off_board: u8,
+}
+
+const DIRS: [(i8, i8); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+/// Key of one point: row, column, content, marginal flag, edges. Sorting
+/// keys sorts points by row, then column.
+fn encode(x: i8, y: i8, p: ShapePoint) -> u32 {
+    u32::from(y as u8) << 24
+        | u32::from(x as u8) << 16
+        | (p.content as u32) << 8
+        | u32::from(p.marginal) << 4
+        | u32::from(p.off_board & 15)
+}
+
+/// `MASKS[s][m]`: the edge mask `m` under symmetry `Symmetry::ALL[s]`.
+static MASKS: std::sync::LazyLock<[[u8; 16]; 8]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0u8; 16]; 8];
+    for (s, &sym) in Symmetry::ALL.iter().enumerate() {
+        for m in 0..16u8 {
+            t[s][usize::from(m)] = transform_mask(m, sym);
+        }
+    }
+    t
+});
+
+fn transform_mask(mask: u8, sym: Symmetry) -> u8 {
+    let mut out = 0;
+    for (d, &(dx, dy)) in DIRS.iter().enumerate() {
+        if mask & (1 << d) != 0 {
+            let (tx, ty) = sym.apply_offset(i32::from(dx), i32::from(dy));
+            let nd = DIRS
+                .iter()
+                .position(|&(a, b)| i32::from(a) == tx && i32::from(b) == ty)
+                .expect("a symmetry maps directions to directions");
+            out |= 1 << nd;
+        }
+    }
+    out
+}
+
+/// An eye shape: a connected set of points, each with its content, marginal
+/// flag and the board edges next to it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Shape {
+    points: Vec<ShapePoint>,
+}
+
+/// A shape's identity under the 8 symmetries and translation: equal keys
+/// mean the same shape in the same board context.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ShapeKey(pub(crate) Vec<u32>);
+
+impl Shape {
+    /// A shape from its points (any order, any translation).
+    pub fn new(mut points: Vec<ShapePoint>) -> Shape {
+        points.sort_by_key(|p| (p.y, p.x));
+        Shape { points }
+    }
+
+    /// The points, row by row.
+    pub fn points(&self) -> &[ShapePoint] {
+        &self.points
+    }
+
+    /// Number of points.
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Whether the shape has no point.
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// Whether any point touches the edge of the board.
+    pub fn touches_edge(&self) -> bool {
+        self.points.iter().any(|p| p.off_board != 0)
+    }
+
+    /// The index of the point at `(x, y)`.
+    pub fn index_of(&self, x: i8, y: i8) -> Option<usize> {
+        self.points.iter().position(|p| p.x == x && p.y == y)
+    }
+
+    /// Whether the points form one group through orthogonal adjacency.
+    pub fn is_connected(&self) -> bool {
+        if self.points.is_empty() {
+            return false;
+        }
+        let mut seen = vec![false; self.points.len()];
+        let mut stack = vec![0];
+        seen[0] = true;
+        while let Some(i) = stack.pop() {
+            for j in self.neighbours(i) {
+                if !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        seen.iter().all(|&s| s)
+    }
+
+    fn neighbours(&self, i: usize) -> Vec<usize> {
+        let p = self.points[i];
+        DIRS.iter()
+            .filter_map(|&(dx, dy)| self.index_of(p.x + dx, p.y + dy))
+            .collect()
+    }
+
+    /// Whether a point touches the owner's wall: some neighbour is on the
+    /// board and not in the shape.
+    pub fn touches_wall(&self, i: usize) -> bool {
+        let p = self.points[i];
+        DIRS.iter().enumerate().any(|(d, &(dx, dy))| {
+            p.off_board & (1 << d) == 0 && self.index_of(p.x + dx, p.y + dy).is_none()
+        })
+    }
+
+    /// The same shape under a symmetry (not translated back).
+    #[must_use]
+    pub fn transformed(&self, sym: Symmetry) -> Shape {
+        Shape::new(
+            self.points
+                .iter()
+                .map(|p| {
+                    let (x, y) = sym.apply_offset(i32::from(p.x), i32::from(p.y));
+                    ShapePoint {
+                        x: x as i8,
+                        y: y as i8,
+                        off_board: transform_mask(p.off_board, sym),
+                        ..*p
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// The same shape moved so its smallest x and y are 0.
+    #[must_use]
+    pub fn normalized(&self) -> Shape {
+        let min_x = self.points.iter().map(|p| p.x).min().unwrap_or(0);
+        let min_y = self.points.iter().map(|p| p.y).min().unwrap_or(0);
+        Shape::new(
+            self.points
+                .iter()
+                .map(|p| ShapePoint {
+                    x: p.x - min_x,
+                    y: p.y - min_y,
+                    ..*p
+                })
+                .collect(),
+        )
+    }
+
+    /// The canonical key (smallest over the 8 symmetries, after translation)
+    /// and the symmetry that produces it from this shape.
+    pub fn canonical(&self) -> (ShapeKey, Symmetry) {
+        let mut best: Vec<u32> = Vec::new();
+        let mut best_sym = Symmetry::Identity;
+        let mut buf: Vec<u32> = Vec::with_capacity(self.points.len());
+        for (si, &sym) in Symmetry::ALL.iter().enumerate() {
+            let mut min_x = i32::MAX;
+            let mut min_y = i32::MAX;
+            for p in &self.points {
+                let (x, y) = sym.apply_offset(i32::from(p.x), i32::from(p.y));
+                min_x = min_x.min(x);
+                min_y = min_y.min(y);
+            }
+            buf.clear();
+            for p in &self.points {
+                let (x, y) = sym.apply_offset(i32::from(p.x), i32::from(p.y));
+                let q = ShapePoint {
+                    off_board: MASKS[si][usize::from(p.off_board & 15)],
+                    ..*p
+                };
+                buf.push(encode((x - min_x) as i8, (y - min_y) as i8, q));
+            }
+            buf.sort_unstable();
+            if si == 0 || buf < best {
+                std::mem::swap(&mut best, &mut buf);
+                best_sym = sym;
+            }
+        }
+        (ShapeKey(best), best_sym)
+    }
+
+    /// The translation [`Shape::canonical`] applies after `sym`: the smallest
+    /// x and y of the transformed points.
+    pub fn canonical_offset(&self, sym: Symmetry) -> (i8, i8) {
+        let t = self.transformed(sym);
+        let mx = t.points.iter().map(|p| p.x).min().unwrap_or(0);
+        let my = t.points.iter().map(|p| p.y).min().unwrap_or(0);
+        (mx, my)
+    }
+
+    /// The canonical-frame coordinates of every point, in point order.
+    pub fn canonical_coords(&self, sym: Symmetry) -> Vec<(i8, i8)> {
+        let t: Vec<(i32, i32)> = self
+            .points
+            .iter()
+            .map(|p| sym.apply_offset(i32::from(p.x), i32::from(p.y)))
+            .collect();
+        let mx = t.iter().map(|c| c.0).min().unwrap_or(0);
+        let my = t.iter().map(|c| c.1).min().unwrap_or(0);
+        t.into_iter()
+            .map(|(x, y)| ((x - mx) as i8, (y - my) as i8))
+            .collect()
+    }
+
+    /// Coordinates `(x, y)` of this shape's frame in the canonical frame
+    /// reached by `sym` (see [`Shape::canonical`]).
+    pub fn to_canonical(&self, sym: Symmetry, (x, y): (i8, i8)) -> (i8, i8) {
+        let (ox, oy) = self.canonical_offset(sym);
+        let (tx, ty) = sym.apply_offset(i32::from(x), i32::from(y));
+        (tx as i8 - ox, ty as i8 - oy)
+    }
+
+    /// The shape with each `Either` point resolved: bit `k` of `mask` makes
+    /// the k-th `Either` point (in point order) an opponent stone, else empty.
+    #[must_use]
+    pub fn resolved(&self, mask: u32) -> Shape {
+        let mut k = 0;
+        Shape::new(
+            self.points
+                .iter()
+                .map(|p| {
+                    if p.content == Content::Either {
+                        let c = if mask & (1 << k) != 0 {
+                            Content::Opponent
+                        } else {
+                            Content::Empty
+                        };
+                        k += 1;
+                        ShapePoint { content: c, ..*p }
+                    } else {
+                        *p
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// The local game of this shape, with every `Either` point set to
+    /// `opponent_at` (a bitmask over point indices; other `Either` points empty).
+    pub fn to_space(&self, either_opponent: u16) -> Result<EyeSpace, SpaceError> {
+        let n = self.points.len();
+        if n > MAX_POINTS {
+            return Err(SpaceError::TooLarge(n));
+        }
+        let neighbours: Vec<Vec<usize>> = (0..n).map(|i| self.neighbours(i)).collect();
+        let mut wall = 0u16;
+        let mut marginal = 0u16;
+        let mut opponent = 0u16;
+        let mut either_index = 0;
+        for (i, p) in self.points.iter().enumerate() {
+            if self.touches_wall(i) {
+                wall |= 1 << i;
+            }
+            if p.marginal {
+                marginal |= 1 << i;
+            }
+            match p.content {
+                Content::Empty => {}
+                Content::Opponent => opponent |= 1 << i,
+                Content::Either => {
+                    if either_opponent & (1 << either_index) != 0 {
+                        opponent |= 1 << i;
+                    }
+                    either_index += 1;
+                }
+            }
+        }
+        EyeSpace::new(n, &neighbours, wall, marginal, opponent)
+    }
+
+    /// Number of `Either` points (a shape with k of them stands for 2^k spaces).
+    pub fn either_count(&self) -> usize {
+        self.points
+            .iter()
+            .filter(|p| p.content == Content::Either)
+            .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shape from a small picture: `.` empty, `!` marginal, `O` opponent,
+    /// `o` either, anything else outside. No edges.
+    fn pic(rows: &[&str]) -> Shape {
+        let mut pts = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let (content, marginal) = match c {
+                    '.' => (Content::Empty, false),
+                    '!' => (Content::Empty, true),
+                    'O' => (Content::Opponent, false),
+                    'o' => (Content::Either, false),
+                    _ => continue,
+                };
+                pts.push(ShapePoint {
+                    x: x as i8,
+                    y: y as i8,
+                    content,
+                    marginal,
+                    off_board: 0,
+                });
+            }
+        }
+        Shape::new(pts)
+    }
+
+    fn value(rows: &[&str]) -> String {
+        pic(rows)
+            .to_space(0)
+            .unwrap()
+            .analyse(10_000_000)
+            .unwrap()
+            .value
+            .to_string()
+    }
+
+    #[test]
+    fn classical_shapes_in_the_centre() {
+        assert_eq!(value(&["..", ". "]), "[2,1]", "bent three");
+        assert_eq!(value(&["..", ".."]), "[1,1]", "square four");
+        assert_eq!(value(&["...", " . "]), "[2,1]", "pyramid four");
+        assert_eq!(value(&["...."]), "[2,2]", "straight four");
+        assert_eq!(value(&["...", ".  "]), "[2,2]", "bent four");
+        assert_eq!(value(&["..", "..", ". "]), "[2,1]", "bulky five");
+        assert_eq!(value(&[" . ", "...", " . "]), "[2,1]", "crossed five");
+        assert_eq!(value(&[" . ", "...", ".. "]), "[2,1]", "rabbity six");
+        // Two opponent moves in a row cannot kill it: "two eyes, comfortably".
+        assert_eq!(value(&["....."]), "[M,M]", "straight five");
+    }
+
+    #[test]
+    fn killing_shapes_with_opponent_stones_inside() {
+        // Bulky five with a square of four opponent stones: capturing them
+        // leaves a square four, which is one eye.
+        assert_eq!(value(&["OO", "OO", ". "]), "[1,1]");
+        // With the four stones in an L instead, the capture leaves a bent
+        // four, which lives: the attacker filled the wrong points.
+        assert_eq!(value(&["OO", "O.", "O "]), "[2,1]");
+        // Straight three with the opponent already on the vital point.
+        assert_eq!(value(&[".O."]), "[1,1]");
+    }
+
+    #[test]
+    fn canonical_key_is_invariant_under_symmetry() {
+        let s = pic(&["..!", ".  ", "O  "]);
+        let (k, _) = s.canonical();
+        for sym in Symmetry::ALL {
+            assert_eq!(s.transformed(sym).canonical().0, k, "{sym:?}");
+        }
+        assert_ne!(
+            pic(&["..."]).canonical().0,
+            pic(&["..", ". "]).canonical().0
+        );
+    }
+}

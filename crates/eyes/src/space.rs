@@ -1,0 +1,566 @@
+//! The local game of an eye space, and the search that values it from first
+//! principles: the verifier behind `keisei db verify`.
+//!
+//! # The model
+//! An eye space is a small graph of points (at most [`MAX_POINTS`]), each empty
+//! or holding an opponent stone. Around it stands the owner's **wall**, assumed
+//! safe: one virtual chain that touches every *wall-adjacent* point and whose
+//! only liberties are the empty wall-adjacent points of the space, the empty
+//! points next to owner stones connected to it, and any **external eyes** the
+//! question grants. **Marginal** points touch the opponent's outside: an
+//! opponent stone there is connected out and can never be captured, so the
+//! opponent can always occupy a marginal point safely.
+//!
+//! Both players move inside the space or pass; captures, suicide and simple
+//! ko follow the rules of Go, and no move may repeat a position already on
+//! the current line (positional superko), so every line ends. The owner
+//! *survives* if the wall is never captured: two passes in a row end the game
+//! with the wall standing (which makes seki count as survival). Results are
+//! cached by position; in rare cycle-dependent positions that cache can
+//! differ from a full path-dependent search (the graph-history interaction
+//! problem), a limitation we accept for speed.
+//!
+//! # From survival to eyes
+//! The space gives **2** eyes if the owner survives with no external eye,
+//! **1** if it survives only with one external eye, **0** otherwise. The value
+//! `[a,b]` is that count with the owner to move (`a`) and with the opponent to
+//! move (`b`); it is `[M,M]` when the space still gives two eyes after the
+//! opponent plays twice in a row. These are the second and third digits of
+//! GNU Go's four-digit eye values (our `a` is its third digit, our `b` its
+//! second), computed here by our own search.
+
+use crate::value::{EyeValue, Eyes};
+use std::collections::HashMap;
+
+/// The largest eye space the local game handles.
+pub const MAX_POINTS: usize = 16;
+/// Plies after which an unfinished line counts as survival (an endless cycle).
+pub const MAX_DEPTH: u32 = 64;
+const NO_KO: u8 = u8::MAX;
+
+/// Why an eye space cannot be analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpaceError {
+    /// More than [`MAX_POINTS`] points.
+    TooLarge(usize),
+    /// No point of the space touches the owner's wall.
+    NoWall,
+    /// The search ran out of its node budget.
+    Budget,
+}
+
+impl std::fmt::Display for SpaceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpaceError::TooLarge(n) => {
+                write!(
+                    f,
+                    "eye space of {n} points is larger than the {MAX_POINTS} the search handles"
+                )
+            }
+            SpaceError::NoWall => f.write_str("no point of the eye space touches the owner's wall"),
+            SpaceError::Budget => f.write_str("the search ran out of its node budget"),
+        }
+    }
+}
+
+impl std::error::Error for SpaceError {}
+
+/// An eye space as a graph: points `0..n`, adjacency, and which points touch
+/// the wall or the opponent's outside. Sets of points are bitmasks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EyeSpace {
+    n: usize,
+    adj: [u16; MAX_POINTS],
+    wall: u16,
+    marginal: u16,
+    opponent: u16,
+}
+
+impl EyeSpace {
+    /// A space of `n` points with the given adjacency lists (symmetric; only
+    /// indices below `n`), wall-adjacent points, marginal points and opponent
+    /// stones (as bitmasks).
+    pub fn new(
+        n: usize,
+        neighbours: &[Vec<usize>],
+        wall: u16,
+        marginal: u16,
+        opponent: u16,
+    ) -> Result<EyeSpace, SpaceError> {
+        if n > MAX_POINTS {
+            return Err(SpaceError::TooLarge(n));
+        }
+        let all = if n == MAX_POINTS {
+            u16::MAX
+        } else {
+            (1u16 << n) - 1
+        };
+        if wall & all == 0 {
+            return Err(SpaceError::NoWall);
+        }
+        let mut adj = [0u16; MAX_POINTS];
+        for (i, ns) in neighbours.iter().enumerate().take(n) {
+            for &j in ns {
+                if j < n && j != i {
+                    adj[i] |= 1 << j;
+                    adj[j] |= 1 << i;
+                }
+            }
+        }
+        Ok(EyeSpace {
+            n,
+            adj,
+            wall: wall & all,
+            marginal: marginal & all,
+            opponent: opponent & all,
+        })
+    }
+
+    /// Number of points.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether the space has no point.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    fn all(&self) -> u16 {
+        if self.n == MAX_POINTS {
+            u16::MAX
+        } else {
+            (1u16 << self.n) - 1
+        }
+    }
+
+    #[inline]
+    fn neighbours(&self, set: u16) -> u16 {
+        let mut out = 0;
+        let mut s = set;
+        while s != 0 {
+            let i = s.trailing_zeros() as usize;
+            out |= self.adj[i];
+            s &= s - 1;
+        }
+        out & !set
+    }
+
+    #[inline]
+    fn chain(&self, stones: u16, start: usize) -> u16 {
+        let mut c = 1u16 << start;
+        loop {
+            let grown = c | (self.neighbours(c) & stones);
+            if grown == c {
+                return c;
+            }
+            c = grown;
+        }
+    }
+
+    /// The value `[a,b]` of the space and its vital points, by search.
+    pub fn analyse(&self, budget: u64) -> Result<Analysis, SpaceError> {
+        let mut g0 = Game::new(self, 0, budget);
+        let mut g1 = Game::new(self, 1, budget);
+        let start = State {
+            own: 0,
+            opp: self.opponent,
+            ko: NO_KO,
+        };
+        let def1 = eyes(&mut g0, &mut g1, start, Side::Owner)?;
+        let att1 = eyes(&mut g0, &mut g1, start, Side::Opponent)?;
+        // The opponent plays twice in a row: its best first move, then again.
+        let mut att2 = att1;
+        for m in g0.moves(start, Side::Opponent) {
+            if let Some(next) = g0.play(start, Side::Opponent, m) {
+                if let Outcome::Continue(s) = next {
+                    att2 = att2.min(eyes(&mut g0, &mut g1, s, Side::Opponent)?);
+                } else {
+                    att2 = 0;
+                }
+            }
+        }
+        let mut defence = Vec::new();
+        let mut attack = Vec::new();
+        if def1 > att1 {
+            for m in g0.moves(start, Side::Owner) {
+                if let Some(Outcome::Continue(s)) = g0.play(start, Side::Owner, m) {
+                    if eyes(&mut g0, &mut g1, s, Side::Opponent)? == def1 {
+                        defence.push(m);
+                    }
+                }
+            }
+            for m in g0.moves(start, Side::Opponent) {
+                let e = match g0.play(start, Side::Opponent, m) {
+                    Some(Outcome::Continue(s)) => eyes(&mut g0, &mut g1, s, Side::Owner)?,
+                    Some(Outcome::WallCaptured) => 0,
+                    None => continue,
+                };
+                if e == att1 {
+                    attack.push(m);
+                }
+            }
+        }
+        let many = att2 >= 2;
+        let to_eyes = |n: u8| {
+            if many {
+                Eyes::Many
+            } else {
+                Eyes::from_count(n)
+            }
+        };
+        Ok(Analysis {
+            value: EyeValue::new(to_eyes(def1), to_eyes(att1)),
+            defence,
+            attack,
+            nodes: g0.nodes + g1.nodes,
+        })
+    }
+}
+
+/// What [`EyeSpace::analyse`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// `[a,b]`.
+    pub value: EyeValue,
+    /// The owner's moves (point indices) that secure `a` when `a > b`.
+    pub defence: Vec<usize>,
+    /// The opponent's moves that hold the owner to `b` when `a > b`.
+    pub attack: Vec<usize>,
+    /// Search nodes used.
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Owner,
+    Opponent,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    own: u16,
+    opp: u16,
+    /// The point the side to move may not play (simple ko), or `NO_KO`.
+    ko: u8,
+}
+
+enum Outcome {
+    Continue(State),
+    WallCaptured,
+}
+
+/// Number of eyes (0, 1, 2) of `s` with `side` to move.
+fn eyes(g0: &mut Game<'_>, g1: &mut Game<'_>, s: State, side: Side) -> Result<u8, SpaceError> {
+    if g0.survives(s, side, false, 0)?.0 {
+        Ok(2)
+    } else if g1.survives(s, side, false, 0)?.0 {
+        Ok(1)
+    } else {
+        Ok(0)
+    }
+}
+
+/// The survival game with a fixed number of external eyes.
+struct Game<'a> {
+    space: &'a EyeSpace,
+    external: u8,
+    /// Results by position, side to move and pass flag.
+    table: HashMap<u64, bool>,
+    /// Positions (stones and side to move) on the current line.
+    path: Vec<u64>,
+    nodes: u64,
+    budget: u64,
+}
+
+impl<'a> Game<'a> {
+    fn new(space: &'a EyeSpace, external: u8, budget: u64) -> Game<'a> {
+        Game {
+            space,
+            external,
+            table: HashMap::new(),
+            path: Vec::new(),
+            nodes: 0,
+            budget,
+        }
+    }
+
+    /// Empty points where `side` may try to play (legality checked by `play`).
+    fn moves(&self, s: State, _side: Side) -> Vec<usize> {
+        let empty = self.space.all() & !(s.own | s.opp);
+        (0..self.space.n)
+            .filter(|&i| empty & (1 << i) != 0 && s.ko as usize != i)
+            .collect()
+    }
+
+    /// Own stones connected to the wall, and the wall's liberty count.
+    fn wall_group(&self, own: u16, opp: u16) -> (u16, u32) {
+        let sp = self.space;
+        let empty = sp.all() & !(own | opp);
+        let mut w = own & sp.wall;
+        loop {
+            let grown = w | (sp.neighbours(w) & own);
+            if grown == w {
+                break;
+            }
+            w = grown;
+        }
+        let libs = (empty & (sp.wall | sp.neighbours(w))).count_ones() + u32::from(self.external);
+        (w, libs)
+    }
+
+    /// Plays `m` for `side`. `None` if illegal (suicide); `WallCaptured` if
+    /// the opponent's move captures the wall.
+    fn play(&self, s: State, side: Side, m: usize) -> Option<Outcome> {
+        let sp = self.space;
+        let bit = 1u16 << m;
+        if (s.own | s.opp) & bit != 0 || s.ko as usize == m {
+            return None;
+        }
+        let (mut own, mut opp) = (s.own, s.opp);
+        let mut captured: u16 = 0;
+        match side {
+            Side::Opponent => {
+                opp |= bit;
+                let empty = sp.all() & !(own | opp);
+                // The wall (with the own stones joined to it) is captured first.
+                let (_, wall_libs) = self.wall_group(own, opp);
+                if wall_libs == 0 {
+                    return Some(Outcome::WallCaptured);
+                }
+                let (w, _) = self.wall_group(own, opp);
+                let mut rest = own & !w;
+                while rest != 0 {
+                    let c = sp.chain(own, rest.trailing_zeros() as usize);
+                    rest &= !c;
+                    if sp.neighbours(c) & empty == 0 {
+                        captured |= c;
+                    }
+                }
+                own &= !captured;
+                let mine = sp.chain(opp, m);
+                let empty = sp.all() & !(own | opp);
+                if mine & sp.marginal == 0 && sp.neighbours(mine) & empty == 0 {
+                    return None; // suicide
+                }
+            }
+            Side::Owner => {
+                own |= bit;
+                let empty = sp.all() & !(own | opp);
+                let mut rest = opp;
+                while rest != 0 {
+                    let c = sp.chain(opp, rest.trailing_zeros() as usize);
+                    rest &= !c;
+                    if c & sp.marginal == 0 && sp.neighbours(c) & empty == 0 {
+                        captured |= c;
+                    }
+                }
+                opp &= !captured;
+                let (w, wall_libs) = self.wall_group(own, opp);
+                let mine = sp.chain(own, m);
+                let empty = sp.all() & !(own | opp);
+                if mine & w != 0 {
+                    if wall_libs == 0 {
+                        return None;
+                    }
+                } else if sp.neighbours(mine) & empty == 0 {
+                    return None;
+                }
+            }
+        }
+        // Simple ko: a lone stone that captured exactly one stone and has one liberty.
+        let ko = if captured.is_power_of_two() {
+            let (stones, empty) = match side {
+                Side::Owner => (own, sp.all() & !(own | opp)),
+                Side::Opponent => (opp, sp.all() & !(own | opp)),
+            };
+            let mine = sp.chain(stones, m);
+            let libs = sp.neighbours(mine) & empty;
+            let connected_out = match side {
+                Side::Owner => mine & sp.wall != 0,
+                Side::Opponent => mine & sp.marginal != 0,
+            };
+            if mine.is_power_of_two() && libs.is_power_of_two() && !connected_out {
+                captured.trailing_zeros() as u8
+            } else {
+                NO_KO
+            }
+        } else {
+            NO_KO
+        };
+        Some(Outcome::Continue(State { own, opp, ko }))
+    }
+
+    fn position_key(s: State, side: Side) -> u64 {
+        u64::from(s.own) | u64::from(s.opp) << 16 | u64::from(side == Side::Owner) << 32
+    }
+
+    /// Whether moving to `s` (with `side` to move next) repeats a position of
+    /// the current line.
+    fn repeats(&self, s: State, side: Side) -> bool {
+        self.path.contains(&Self::position_key(s, side))
+    }
+
+    /// Whether the owner survives from `s` with `side` to move. The second
+    /// value says whether the result is exact (not cut by the depth bound).
+    fn survives(
+        &mut self,
+        s: State,
+        side: Side,
+        passed: bool,
+        depth: u32,
+    ) -> Result<(bool, bool), SpaceError> {
+        if depth >= MAX_DEPTH {
+            return Ok((true, false));
+        }
+        let key = u64::from(s.own)
+            | u64::from(s.opp) << 16
+            | u64::from(s.ko) << 32
+            | u64::from(side == Side::Owner) << 40
+            | u64::from(passed) << 41;
+        if let Some(&r) = self.table.get(&key) {
+            return Ok((r, true));
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(SpaceError::Budget);
+        }
+        self.path.push(Self::position_key(s, side));
+        let result = self.search(s, side, passed, depth, key);
+        self.path.pop();
+        result
+    }
+
+    fn search(
+        &mut self,
+        s: State,
+        side: Side,
+        passed: bool,
+        depth: u32,
+        key: u64,
+    ) -> Result<(bool, bool), SpaceError> {
+        let mut exact = true;
+        let result = match side {
+            Side::Opponent => {
+                // The wall's last liberty is the external eye: fill it and capture.
+                let (_, libs) = self.wall_group(s.own, s.opp);
+                if self.external == 1 && libs == 1 {
+                    self.table.insert(key, false);
+                    return Ok((false, true));
+                }
+                let mut survives = true;
+                for m in self.moves(s, side) {
+                    match self.play(s, side, m) {
+                        Some(Outcome::WallCaptured) => {
+                            survives = false;
+                            break;
+                        }
+                        Some(Outcome::Continue(next)) if !self.repeats(next, Side::Owner) => {
+                            let (r, e) = self.survives(next, Side::Owner, false, depth + 1)?;
+                            exact &= e;
+                            if !r {
+                                survives = false;
+                                exact = e;
+                                break;
+                            }
+                        }
+                        // Illegal, or a repetition of the line.
+                        _ => {}
+                    }
+                }
+                if survives && !passed {
+                    let next = State { ko: NO_KO, ..s };
+                    let (r, e) = self.survives(next, Side::Owner, true, depth + 1)?;
+                    exact &= e;
+                    survives = r;
+                }
+                survives
+            }
+            Side::Owner => {
+                let mut survives = false;
+                if passed {
+                    // A pass answered by a pass: the game ends, the wall stands.
+                    survives = true;
+                } else {
+                    let next = State { ko: NO_KO, ..s };
+                    let (r, e) = self.survives(next, Side::Opponent, true, depth + 1)?;
+                    if r {
+                        survives = true;
+                        exact = e;
+                    } else {
+                        exact &= e;
+                    }
+                }
+                if !survives {
+                    for m in self.moves(s, side) {
+                        if let Some(Outcome::Continue(next)) = self.play(s, side, m) {
+                            if self.repeats(next, Side::Opponent) {
+                                continue;
+                            }
+                            let (r, e) = self.survives(next, Side::Opponent, false, depth + 1)?;
+                            if r {
+                                survives = true;
+                                exact = e;
+                                break;
+                            }
+                            exact &= e;
+                        }
+                    }
+                }
+                survives
+            }
+        };
+        if exact {
+            self.table.insert(key, result);
+        }
+        Ok((result, exact))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A straight line of `n` points, every point touching the wall.
+    fn line(n: usize) -> EyeSpace {
+        let nb: Vec<Vec<usize>> = (0..n)
+            .map(|i| {
+                [i.wrapping_sub(1), i + 1]
+                    .into_iter()
+                    .filter(|&j| j < n)
+                    .collect()
+            })
+            .collect();
+        EyeSpace::new(n, &nb, (1 << n) - 1, 0, 0).unwrap()
+    }
+
+    fn value(s: &EyeSpace) -> String {
+        s.analyse(1_000_000).unwrap().value.to_string()
+    }
+
+    #[test]
+    fn straight_lines() {
+        assert_eq!(value(&line(1)), "[1,1]");
+        assert_eq!(value(&line(2)), "[1,1]");
+        assert_eq!(value(&line(3)), "[2,1]");
+        assert_eq!(value(&line(4)), "[2,2]");
+    }
+
+    #[test]
+    fn straight_three_is_settled_by_its_middle_point() {
+        let a = line(3).analyse(1_000_000).unwrap();
+        assert_eq!(a.defence, vec![1]);
+        assert_eq!(a.attack, vec![1]);
+    }
+
+    #[test]
+    fn half_eye_and_false_eye() {
+        // (!.) : a marginal point next to an eye point: a half eye.
+        let s = EyeSpace::new(2, &[vec![1], vec![0]], 0b11, 0b01, 0).unwrap();
+        assert_eq!(value(&s), "[1,0]");
+        // (!) : a lone marginal point: a false eye.
+        let s = EyeSpace::new(1, &[vec![]], 0b1, 0b1, 0).unwrap();
+        assert_eq!(value(&s), "[0,0]");
+    }
+}
