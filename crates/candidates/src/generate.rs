@@ -11,9 +11,9 @@ use keisei_board::Point;
 /// candidate when each of its three scores is at least its threshold.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thresholds {
-    /// Threshold of the Pm score, in counts per 10,000 games.
+    /// Threshold of the Pm score, in parts per million of `Pm(t | m)`.
     pub pm: f32,
-    /// Threshold of the Pp score, in percent.
+    /// Threshold of the Pp score, in parts per ten thousand (‱) of the sum.
     pub pp: f32,
     /// Threshold of the Pb score, in percent.
     pub pb: f32,
@@ -21,10 +21,10 @@ pub struct Thresholds {
 
 impl Thresholds {
     /// The thresholds in the units of [`Scores`] (probabilities and sums of
-    /// probabilities): Pm per 10,000 (‱) becomes a probability by ÷ 10,000,
-    /// Pp and Pb in percent by ÷ 100.
+    /// probabilities): Pm in parts per million ÷ 10⁶, Pp in ‱ ÷ 10⁴, Pb in
+    /// percent ÷ 100. See `docs/algorithms.md` for why these units.
     pub fn to_scores(self) -> [f32; 3] {
-        [self.pm / 10_000.0, self.pp / 100.0, self.pb / 100.0]
+        [self.pm / 1_000_000.0, self.pp / 10_000.0, self.pb / 100.0]
     }
 }
 

@@ -193,7 +193,8 @@ pub(crate) struct GeneratorArgs {
     #[arg(long, value_name = "X,Y,Z", default_value = "180,180,180", value_parser = parse_triple::<usize>)]
     pub(crate) top: [usize; 3],
     /// Pm,Pp,Pb thresholds of the threshold generator (seed 002 experiment
-    /// 2; Pm in per ten thousand, Pp and Pb in percent).
+    /// 2; Pm in parts per million, Pp in parts per ten thousand, Pb in
+    /// percent).
     #[arg(long, value_name = "PM,PP,PB", default_value = "1,2001,11", value_parser = parse_triple::<f32>)]
     pub(crate) thresholds: [f32; 3],
 }

@@ -205,7 +205,7 @@ fn print_report(
     print_rows(&out.table1);
     outln!();
     outln!(
-        "Table 2 (experiment 2: thresholds, intersected; Pm in per ten thousand, Pp and Pb in percent)"
+        "Table 2 (experiment 2: thresholds, intersected; Pm in parts per million, Pp in parts per ten thousand, Pb in percent)"
     );
     outln!();
     print_rows(&out.table2);
