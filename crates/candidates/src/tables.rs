@@ -154,7 +154,7 @@ impl Tables {
         out
     }
 
-    /// Builds tables from a list of observations' raw arrays (used by the store).
+    /// Wraps arrays the store has decoded and checked.
     pub(crate) fn from_parts(
         info: TableInfo,
         pm: Array2<u32>,
@@ -310,7 +310,8 @@ impl TableBuilder {
         Ok(n)
     }
 
-    /// Adds another builder's counts to this one.
+    /// Adds another builder's counts to this one. Past [`MAX_MOVES`] moves
+    /// in all, counts may wrap: [`build_tables`] refuses such corpora.
     pub fn merge(&mut self, other: &TableBuilder) {
         add_slices(&mut self.pm, &other.pm);
         add_slices(&mut self.pp, &other.pp);
@@ -335,8 +336,11 @@ impl TableBuilder {
         for n in 0..AREA {
             for t in 0..AREA {
                 // Own + opponent never exceed the moves at t: each move adds 1
-                // to exactly one relation of n.
-                pp[[2, n, t]] = self.targets[t] - pp[[0, n, t]] - pp[[1, n, t]];
+                // to exactly one relation of n. (Saturating only so that
+                // counts wrapped by merging past MAX_MOVES cannot panic.)
+                pp[[2, n, t]] = self.targets[t]
+                    .saturating_sub(pp[[0, n, t]])
+                    .saturating_sub(pp[[1, n, t]]);
             }
         }
         let plain = Tables {
