@@ -101,7 +101,9 @@ impl Default for Weights {
     }
 }
 
-/// What the scores need to know of a position.
+/// What the scores need to know of a position. The tables are for 19×19
+/// boards: on a smaller board the points are scored as the top-left corner
+/// of a 19×19 board, which means nothing (the CLI refuses other sizes).
 #[derive(Clone, Copy, Debug)]
 pub struct Context<'a> {
     board: &'a Board,
