@@ -143,8 +143,8 @@ pub fn candidates(model: &Model, ctx: &Context<'_>, method: &Method) -> Vec<Cand
 /// The `count` best legal moves by the combined score alone: the fast path
 /// for search (no seed scores are computed).
 pub fn best_moves(model: &Model, ctx: &Context<'_>, count: usize) -> Vec<(Point, f32)> {
-    let score = model.combined(ctx);
     let legal = legal_moves(ctx);
+    let score = model.combined_at(ctx, &legal);
     let mut v = legal;
     let count = count.min(v.len());
     if count == 0 {

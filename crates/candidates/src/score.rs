@@ -328,6 +328,21 @@ impl Model {
         e
     }
 
+    /// The combined score of the points `points` (dense indices); other
+    /// points get `f32::NEG_INFINITY`. Cheaper than [`Model::combined`] when
+    /// only the legal moves matter.
+    pub fn combined_at(&self, ctx: &Context<'_>, points: &[usize]) -> Vec<f32> {
+        let w = self.weights;
+        let [pm, pp, pb] = self.experts_with(ctx, w.decay, w.pp != 0.0);
+        let mut out = vec![f32::NEG_INFINITY; AREA];
+        for &p in points {
+            if p < AREA {
+                out[p] = combine_one(&w, pm[p], pp[p], pb[p]);
+            }
+        }
+        out
+    }
+
     /// The combined score of every point (higher is better; see [`Weights`]).
     pub fn combined(&self, ctx: &Context<'_>) -> Vec<f32> {
         let w = self.weights;
@@ -342,15 +357,18 @@ pub(crate) fn combine(w: &Weights, pm: &[f32], pp: &[f32], pb: &[f32]) -> Vec<f3
     pm.iter()
         .zip(pp)
         .zip(pb)
-        .map(|((&a, &b), &c)| {
-            let pp = if w.pp == 0.0 {
-                0.0
-            } else {
-                w.pp * (b + w.floor).ln()
-            };
-            w.pm * (a + w.floor).ln() + pp + w.pb * (c + w.floor).ln()
-        })
+        .map(|((&a, &b), &c)| combine_one(w, a, b, c))
         .collect()
+}
+
+#[inline]
+fn combine_one(w: &Weights, pm: f32, pp: f32, pb: f32) -> f32 {
+    let pp = if w.pp == 0.0 {
+        0.0
+    } else {
+        w.pp * (pp + w.floor).ln()
+    };
+    w.pm * (pm + w.floor).ln() + pp + w.pb * (pb + w.floor).ln()
 }
 
 /// Row sums of the last axis of a 3-d array: `[k, n]`.

@@ -187,3 +187,79 @@ fn rank_map_of_the_combined_generator_at_move_60() {
     }
     insta::assert_snapshot!(ranks.render_with_stones(&pos.board));
 }
+
+/// The seed's three scores computed the slow way, straight from the counts.
+fn slow_scores(pos: &keisei_board::Position, reading: Reading) -> [Vec<f64>; 3] {
+    use keisei_candidates::{AREA, Relation};
+    let t = &symmetric().0;
+    let (pm, pp, pb) = (t.pm(), t.pp(), t.pb());
+    let ctx = Context::from_position(pos);
+    let player = ctx.player();
+    let m = (pos.move_number + 1).min(pm.nrows()) - 1;
+    let pm_total: f64 = pm.row(m).iter().map(|&c| f64::from(c)).sum();
+    let targets = t.target_counts();
+    let ratio = |c: u32, total: f64| {
+        if total > 0.0 {
+            f64::from(c) / total
+        } else {
+            0.0
+        }
+    };
+    let mut out = [vec![0.0; AREA], vec![0.0; AREA], vec![0.0; AREA]];
+    for tt in 0..AREA {
+        out[0][tt] = ratio(pm[[m, tt]], pm_total);
+        for p in keisei_board::Point::all(19) {
+            let n = dense(p);
+            let r = Relation::of(pos.board.color(p), player) as usize;
+            let total = match reading {
+                Reading::Forward => (0..AREA).map(|u| f64::from(pp[[r, n, u]])).sum(),
+                Reading::Likelihood => targets[tt] as f64,
+            };
+            out[1][tt] += ratio(pp[[r, n, tt]], total);
+        }
+        for k in 1..=20 {
+            let Some(b) = ctx.before(k) else { continue };
+            let total = match reading {
+                Reading::Forward => (0..AREA).map(|u| f64::from(pb[[k - 1, b, u]])).sum(),
+                Reading::Likelihood => (0..AREA).map(|u| f64::from(pb[[k - 1, u, tt]])).sum(),
+            };
+            out[2][tt] += ratio(pb[[k - 1, b, tt]], total);
+        }
+    }
+    out
+}
+
+#[test]
+fn fast_scores_equal_the_sums_of_the_seed_computed_slowly() {
+    let pass_b = Game::load(fixture("fixtures/candidates/pass-b.sgf")).unwrap();
+    // Move 24 of pass-b follows a pass: Pb skips N = 1.
+    let positions = vec![
+        midgame(0),
+        midgame(33),
+        midgame(60),
+        pass_b.position(23).unwrap(),
+    ];
+    for reading in [Reading::Forward, Reading::Likelihood] {
+        let model = Model::new(&symmetric().0, reading, Weights::default());
+        for pos in &positions {
+            let fast = model.scores(&Context::from_position(pos));
+            let slow = slow_scores(pos, reading);
+            for (i, (f, s)) in [&fast.pm, &fast.pp, &fast.pb]
+                .into_iter()
+                .zip(&slow)
+                .enumerate()
+            {
+                for t in 0..f.len() {
+                    let tolerance = 1e-4 * s[t].abs().max(1.0);
+                    assert!(
+                        (f64::from(f[t]) - s[t]).abs() <= tolerance,
+                        "{reading:?} move {} score {i} point {t}: fast {} slow {}",
+                        pos.move_number,
+                        f[t],
+                        s[t]
+                    );
+                }
+            }
+        }
+    }
+}
