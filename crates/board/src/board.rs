@@ -30,9 +30,9 @@ impl BoardError {
     pub fn describe(&self, size: u8) -> String {
         let v = |p: &Point| p.to_gtp(size.max(MIN_SIZE));
         match self {
-            BoardError::UnsupportedSize(s) => format!(
-                "unsupported board size {s} (keisei supports {MIN_SIZE} to {MAX_SIZE})"
-            ),
+            BoardError::UnsupportedSize(s) => {
+                format!("unsupported board size {s} (keisei supports {MIN_SIZE} to {MAX_SIZE})")
+            }
             BoardError::OffBoard(p) => format!("point ({},{}) is off the board", p.x(), p.y()),
             BoardError::Occupied(p) => format!("{} is already occupied", v(p)),
             BoardError::Suicide(p) => format!("{} is suicide", v(p)),
@@ -145,7 +145,9 @@ impl Board {
                 }
             }
         }
-        board.check_liberties().map_err(|e| e.describe(board.size))?;
+        board
+            .check_liberties()
+            .map_err(|e| e.describe(board.size))?;
         Ok(board)
     }
 
@@ -232,7 +234,9 @@ impl Board {
     /// Number of stones of `color` on the board.
     pub fn stone_count(&self, color: Color) -> usize {
         let cell = color.cell();
-        self.points().filter(|&p| self.cells[p.index()] == cell).count()
+        self.points()
+            .filter(|&p| self.cells[p.index()] == cell)
+            .count()
     }
 
     // ----- chains -----------------------------------------------------------
@@ -271,7 +275,11 @@ impl Board {
         ChainStones {
             board: self,
             start: p.index() as u16,
-            current: if is_stone { Some(p.index() as u16) } else { None },
+            current: if is_stone {
+                Some(p.index() as u16)
+            } else {
+                None
+            },
         }
     }
 
@@ -521,7 +529,9 @@ impl Board {
     /// Removes the chain headed `head`; adjacent chains gain a liberty per
     /// removed stone they touch. Returns the number of stones removed.
     fn remove_chain(&mut self, head: Point, last: &mut Point) -> u32 {
-        let color = self.cells[head.index()].color().expect("a chain is made of stones");
+        let color = self.cells[head.index()]
+            .color()
+            .expect("a chain is made of stones");
         let start = head.index() as u16;
         let mut s = start;
         let mut removed = 0;
@@ -723,7 +733,11 @@ impl Eq for Board {}
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Board {}x{}, {} to move", self.size, self.size, self.to_move)?;
+        writeln!(
+            f,
+            "Board {}x{}, {} to move",
+            self.size, self.size, self.to_move
+        )?;
         f.write_str(&self.to_diagram())
     }
 }

@@ -22,7 +22,9 @@ impl<T: Clone> BoardMap<T> {
     /// A map of `size` with every point set to `fill`.
     pub fn new(size: u8, fill: T) -> BoardMap<T> {
         let n = usize::from(size);
-        BoardMap { data: Array2::from_elem((n, n), fill) }
+        BoardMap {
+            data: Array2::from_elem((n, n), fill),
+        }
     }
 
     /// A map whose value at each point is `f(point)`.
@@ -88,7 +90,9 @@ impl<T> BoardMap<T> {
 
     /// A new map with `f` applied to every value.
     pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> BoardMap<U> {
-        BoardMap { data: self.data.map(f) }
+        BoardMap {
+            data: self.data.map(f),
+        }
     }
 
     /// Renders the map with coordinates, each value drawn by `cell`.
@@ -183,7 +187,11 @@ impl MapCell for f64 {
 
 impl MapCell for bool {
     fn render_cell(&self) -> String {
-        if *self { "#".to_string() } else { ".".to_string() }
+        if *self {
+            "#".to_string()
+        } else {
+            ".".to_string()
+        }
     }
 }
 
@@ -206,7 +214,12 @@ impl<T: MapCell> MapCell for Option<T> {
 /// below and row numbers on both sides.
 fn render_grid(size: u8, cells: &[String]) -> String {
     let n = usize::from(size);
-    let width = cells.iter().map(|c| c.chars().count()).max().unwrap_or(1).max(1);
+    let width = cells
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let mut out = String::new();
     let header = {
         let mut h = String::from("   ");
@@ -228,7 +241,11 @@ fn render_grid(size: u8, cells: &[String]) -> String {
     out.push_str(&header);
     out.push('\n');
     // No trailing spaces anywhere: they are invisible in review diffs.
-    out.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n"
+    out.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }
 
 /// Renders a board position with coordinates: `X` black, `O` white, `.` empty.
@@ -254,7 +271,7 @@ mod tests {
 
     #[test]
     fn transformed_moves_values_with_points() {
-        let m = BoardMap::from_fn(7, |p| p.index());
+        let m = BoardMap::from_fn(7, Point::index);
         for sym in Symmetry::ALL {
             let t = m.transformed(sym);
             for p in Point::all(7) {

@@ -104,7 +104,12 @@ impl Point {
     pub const fn diagonals(self) -> [Point; 4] {
         let i = self.0;
         let s = STRIDE as u16;
-        [Point(i - s + 1), Point(i + s + 1), Point(i + s - 1), Point(i - s - 1)]
+        [
+            Point(i - s + 1),
+            Point(i + s + 1),
+            Point(i + s - 1),
+            Point(i - s - 1),
+        ]
     }
 
     /// The point `(dx, dy)` away, if it lies on a board of `size`.
@@ -153,7 +158,11 @@ impl Point {
     /// SGF coordinates, e.g. `pd` for Q16 on 19×19.
     pub fn to_sgf(self) -> String {
         let a = b'a';
-        format!("{}{}", (a + self.x() as u8) as char, (a + self.y() as u8) as char)
+        format!(
+            "{}{}",
+            (a + self.x() as u8) as char,
+            (a + self.y() as u8) as char
+        )
     }
 }
 

@@ -81,7 +81,10 @@ impl PointSet {
     /// Whether the two sets share a point.
     #[inline]
     pub fn intersects(&self, other: &PointSet) -> bool {
-        self.words.iter().zip(other.words.iter()).any(|(a, b)| a & b != 0)
+        self.words
+            .iter()
+            .zip(other.words.iter())
+            .any(|(a, b)| a & b != 0)
     }
 
     /// The smallest point (in index order), if any.
@@ -91,7 +94,10 @@ impl PointSet {
 
     /// The points in index order.
     pub fn iter(&self) -> PointSetIter {
-        PointSetIter { words: self.words, word: 0 }
+        PointSetIter {
+            words: self.words,
+            word: 0,
+        }
     }
 }
 
@@ -164,7 +170,10 @@ mod tests {
         s.insert(Point::new(24, 24));
         assert_eq!(s.len(), 3);
         let v: Vec<_> = s.iter().collect();
-        assert_eq!(v, vec![Point::new(0, 0), Point::new(3, 4), Point::new(24, 24)]);
+        assert_eq!(
+            v,
+            vec![Point::new(0, 0), Point::new(3, 4), Point::new(24, 24)]
+        );
         assert!(s.remove(Point::new(3, 4)));
         assert!(!s.contains(Point::new(3, 4)));
         assert_eq!(s.len(), 2);

@@ -17,14 +17,9 @@ use std::path::Path;
 pub enum SgfErrorKind {
     /// The file could not be read.
     Io(String),
-    /// The text is not well-formed SGF. `after_nodes` is how many nodes of the
-    /// main line could be read before the error.
-    Malformed {
-        /// The parser's message.
-        message: String,
-        /// Main-line nodes read before the error.
-        after_nodes: usize,
-    },
+    /// The text is not well-formed SGF; the error's node is the main-line
+    /// node the parser was reading when it failed.
+    Malformed(String),
     /// The record is of another game (`GM` other than 1).
     NotGo,
     /// The text holds no game.
@@ -68,10 +63,7 @@ impl fmt::Display for SgfError {
         f.write_str(": ")?;
         match &self.kind {
             SgfErrorKind::Io(m) => write!(f, "cannot read: {m}"),
-            SgfErrorKind::Malformed { message, after_nodes } => write!(
-                f,
-                "malformed SGF ({message}) after {after_nodes} readable node(s) of the main line"
-            ),
+            SgfErrorKind::Malformed(message) => write!(f, "malformed SGF: {message}"),
             SgfErrorKind::NotGo => f.write_str("not a game of Go (GM is not 1)"),
             SgfErrorKind::Empty => f.write_str("no game in the file"),
             SgfErrorKind::UnsupportedSize(s) => write!(
@@ -82,7 +74,10 @@ impl fmt::Display for SgfError {
             | SgfErrorKind::OffBoard(m)
             | SgfErrorKind::IllegalMove(m)
             | SgfErrorKind::IllegalSetup(m) => f.write_str(m),
-            SgfErrorKind::NoSuchMove { requested, available } => write!(
+            SgfErrorKind::NoSuchMove {
+                requested,
+                available,
+            } => write!(
                 f,
                 "move {requested} requested but the main line has {available} move(s)"
             ),
@@ -148,16 +143,28 @@ impl Game {
 
     /// Parses SGF text; `source` names it in errors.
     pub fn parse(text: &str, source: &str) -> Result<Game, SgfError> {
-        let err = |node: Option<usize>, kind| SgfError { source: source.to_string(), node, kind };
-        let trees = sgf_parse::parse(text).map_err(|e| {
-            let after_nodes = readable_nodes(text);
-            err(None, SgfErrorKind::Malformed { message: e.to_string(), after_nodes })
+        let err = |node: Option<usize>, kind| SgfError {
+            source: source.to_string(),
+            node,
+            kind,
+        };
+        let trees = sgf_parse::parse(text).map_err(|e| match e {
+            sgf_parse::SgfParseError::NoGameTrees => err(None, SgfErrorKind::Empty),
+            e => {
+                let node = readable_nodes(text).saturating_sub(1);
+                err(Some(node), SgfErrorKind::Malformed(e.to_string()))
+            }
         })?;
-        let tree = trees.into_iter().next().ok_or_else(|| err(None, SgfErrorKind::Empty))?;
+        let tree = trees
+            .into_iter()
+            .next()
+            .ok_or_else(|| err(None, SgfErrorKind::Empty))?;
         if tree.gametype() != GameType::Go {
             return Err(err(Some(0), SgfErrorKind::NotGo));
         }
-        let root = tree.into_go_node().map_err(|_| err(Some(0), SgfErrorKind::NotGo))?;
+        let root = tree
+            .into_go_node()
+            .map_err(|_| err(Some(0), SgfErrorKind::NotGo))?;
 
         let size = match root.get_property("SZ") {
             None => 19,
@@ -169,7 +176,10 @@ impl Game {
                 }
             }
             Some(Prop::SZ((w, h))) => {
-                return Err(err(Some(0), SgfErrorKind::UnsupportedSize(format!("{w}x{h}"))));
+                return Err(err(
+                    Some(0),
+                    SgfErrorKind::UnsupportedSize(format!("{w}x{h}")),
+                ));
             }
             Some(other) => {
                 return Err(err(
@@ -194,7 +204,9 @@ impl Game {
                 *h as u32
             }
             // sgf-parse rejects HA[0] and HA[1]; real records use both for "no handicap".
-            Some(Prop::Invalid(_, v)) if matches!(v.first().map(|s| s.trim()), Some("0" | "1")) => 0,
+            Some(Prop::Invalid(_, v)) if matches!(v.first().map(|s| s.trim()), Some("0" | "1")) => {
+                0
+            }
             Some(other) => {
                 return Err(err(
                     Some(0),
@@ -211,7 +223,14 @@ impl Game {
         for (i, node) in root.main_variation().enumerate() {
             nodes.push(read_node(node, size).map_err(|kind| err(Some(i), kind))?);
         }
-        Ok(Game { source: source.to_string(), size, komi, handicap, result, nodes })
+        Ok(Game {
+            source: source.to_string(),
+            size,
+            komi,
+            handicap,
+            result,
+            nodes,
+        })
     }
 
     /// Where the record came from.
@@ -264,7 +283,10 @@ impl Game {
                 return Err(SgfError {
                     source: self.source.clone(),
                     node: None,
-                    kind: SgfErrorKind::NoSuchMove { requested: moves, available: self.move_count() },
+                    kind: SgfErrorKind::NoSuchMove {
+                        requested: moves,
+                        available: self.move_count(),
+                    },
                 });
             }
         }
@@ -308,7 +330,10 @@ impl Game {
     }
 
     fn replay(&self) -> Replay<'_> {
-        Replay { game: self, next_node: 0 }
+        Replay {
+            game: self,
+            next_node: 0,
+        }
     }
 }
 
@@ -321,7 +346,11 @@ struct Replay<'a> {
 
 impl Replay<'_> {
     fn error(&self, node: usize, kind: SgfErrorKind) -> SgfError {
-        SgfError { source: self.game.source.clone(), node: Some(node), kind }
+        SgfError {
+            source: self.game.source.clone(),
+            node: Some(node),
+            kind,
+        }
     }
 
     /// The position after the setup of the nodes before the first move.
@@ -405,7 +434,10 @@ impl Replay<'_> {
                 BoardError::Occupied(_) => "the point is already occupied".to_string(),
                 other => other.describe(size),
             };
-            self.error(index, SgfErrorKind::IllegalMove(format!("illegal move {what}: {why}")))
+            self.error(
+                index,
+                SgfErrorKind::IllegalMove(format!("illegal move {what}: {why}")),
+            )
         })?;
         pos.move_number += 1;
         pos.history.push((color, mv));
@@ -428,7 +460,13 @@ fn to_point(p: go::Point, size: u8, what: &str) -> Result<Point, SgfErrorKind> {
     if p.x < size && p.y < size {
         Ok(Point::new(p.x, p.y))
     } else {
-        let letter = |v: u8| if v < 26 { (b'a' + v) as char } else { (b'A' + v - 26) as char };
+        let letter = |v: u8| {
+            if v < 26 {
+                (b'a' + v) as char
+            } else {
+                (b'A' + v - 26) as char
+            }
+        };
         Err(SgfErrorKind::OffBoard(format!(
             "{what}[{}{}] is off the {size}x{size} board",
             letter(p.x),
@@ -447,7 +485,11 @@ fn to_move(m: go::Move, size: u8, what: &str) -> Result<Move, SgfErrorKind> {
 }
 
 fn read_node(node: &SgfNode<Prop>, size: u8) -> Result<Node, SgfErrorKind> {
-    let mut out = Node { setup: Vec::new(), player: None, mv: None };
+    let mut out = Node {
+        setup: Vec::new(),
+        player: None,
+        mv: None,
+    };
     for prop in node.properties() {
         match prop {
             Prop::B(m) => out.mv = Some((Color::Black, to_move(*m, size, "B")?)),
@@ -472,7 +514,9 @@ fn read_node(node: &SgfNode<Prop>, size: u8) -> Result<Node, SgfErrorKind> {
                     sgf_parse::Color::White => Color::White,
                 });
             }
-            Prop::Invalid(id, values) if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE" | "PL") => {
+            Prop::Invalid(id, values)
+                if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE" | "PL") =>
+            {
                 return Err(SgfErrorKind::InvalidProperty(format!(
                     "invalid property {id}[{}]",
                     values.join("][")
@@ -481,15 +525,27 @@ fn read_node(node: &SgfNode<Prop>, size: u8) -> Result<Node, SgfErrorKind> {
             _ => {}
         }
     }
-    if out.mv.is_some() && node.properties().filter(|p| matches!(p, Prop::B(_) | Prop::W(_))).count() > 1 {
-        return Err(SgfErrorKind::InvalidProperty("a node holds both B and W".to_string()));
+    if out.mv.is_some()
+        && node
+            .properties()
+            .filter(|p| matches!(p, Prop::B(_) | Prop::W(_)))
+            .count()
+            > 1
+    {
+        return Err(SgfErrorKind::InvalidProperty(
+            "a node holds both B and W".to_string(),
+        ));
     }
     Ok(out)
 }
 
-/// How many main-line nodes a lenient parse reads before an error.
+/// How many main-line nodes a lenient parse reads before an error (the last
+/// one may be the incomplete node the error is in).
 fn readable_nodes(text: &str) -> usize {
-    let options = ParseOptions { lenient: true, ..ParseOptions::default() };
+    let options = ParseOptions {
+        lenient: true,
+        ..ParseOptions::default()
+    };
     match sgf_parse::parse_with_options(text, &options) {
         Ok(trees) => trees
             .into_iter()

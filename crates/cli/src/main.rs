@@ -1,1 +1,30 @@
-fn main() {}
+//! `keisei`: the command-line face of the keisei workspace.
+//!
+//! # What this crate owns
+//! Argument parsing (clap derive), the conventions every subcommand shares
+//! (`FILE.sgf [--move N] [--json]`), text and JSON output, and exit codes.
+//!
+//! # What it must not know
+//! Algorithms. Every subcommand calls a library crate and prints what it
+//! returns; nothing here computes a factor.
+
+// A command-line tool prints by design.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+mod args;
+mod cmd;
+mod out;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = args::Cli::parse();
+    match cmd::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
