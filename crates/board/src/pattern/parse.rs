@@ -492,7 +492,20 @@ impl FileParser<'_> {
         }
         // Unknown characters.
         if let Some(&(c, at)) = cells.iter().find(|(c, _)| Symbol::from_char(*c).is_none()) {
-            let mut error = if entry.state == DiagramState::Closed {
+            // `word text` with a stray character after the word is most
+            // likely an attribute without its colon.
+            let word = first_word(content).filter(|&(w, start)| {
+                start + w.len() < at && content[start + w.len()..].starts_with([' ', '\t'])
+            });
+            let error = if let Some((word, start)) = word {
+                self.source
+                    .error_at(
+                        location(number, raw, start + word.len()),
+                        format!("missing ':' after '{word}'"),
+                    )
+                    .with_label("expected ':' here")
+                    .with_note("attributes are written 'key: value'; diagram rows hold only diagram symbols")
+            } else if entry.state == DiagramState::Closed {
                 self.source
                     .error_at(
                         location(number, raw, first_at),
@@ -512,9 +525,6 @@ impl FileParser<'_> {
                     )
                     .with_label(format!("expected one of: {EXPECTED_SYMBOLS}"))
             };
-            if first_word(content).is_some() && content.trim().contains(char::is_whitespace) {
-                error = error.with_note("attributes are written 'key: value', with a colon");
-            }
             self.report(error);
             return;
         }
@@ -763,6 +773,13 @@ fn build_diagram(
             }
         }
     }
+    // Characters from the first to the last cell of row `r`.
+    let row_span = |r: usize| {
+        locations[at(width - 1, r)]
+            .column
+            .saturating_sub(locations[at(0, r)].column)
+            + 1
+    };
     let top = off_row.iter().take_while(|&&o| o).count();
     let bottom = off_row.iter().rev().take_while(|&&o| o).count();
     let left = off_col.iter().take_while(|&&o| o).count();
@@ -777,7 +794,7 @@ fn build_diagram(
                     "off-board row in the middle of the diagram",
                 )
                 .with_label("rows of '-' mark the top or bottom edge: they must come first or last")
-                .with_len(width));
+                .with_len(row_span(r)));
         }
         if let Some(c) = (left..width - right).find(|&c| off_col[c]) {
             return Err(source
@@ -810,9 +827,16 @@ fn build_diagram(
                 return Err(source
                     .error_at(
                         locations[cell],
-                        format!("the {edges} edges are {inner} {unit} apart, so no board fits"),
+                        format!(
+                            "the {edges} edges leave {inner} {unit} for the board, so no board fits"
+                        ),
                     )
-                    .with_label(format!("board sizes are {MIN_SIZE} to {MAX_SIZE}")));
+                    .with_label(format!("board sizes are {MIN_SIZE} to {MAX_SIZE}"))
+                    .with_len(if unit == "rows" {
+                        row_span(height - bottom)
+                    } else {
+                        1
+                    }));
             }
         }
     }
