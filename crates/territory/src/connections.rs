@@ -27,8 +27,8 @@ pub fn connections(
         for m in patterns.set.matches(board, color) {
             let shape = &patterns.shapes[m.pattern];
             let from = m.anchor;
-            let to = match shape.to {
-                Some(label) => {
+            let to = if let Some(label) = shape.to {
+                {
                     let Some(q) = patterns.set.label_point(&m, label) else {
                         continue;
                     };
@@ -41,7 +41,8 @@ pub fn connections(
                     }
                     LinkEnd::Stone(q)
                 }
-                None => {
+            } else {
+                {
                     // The edge: beyond the wall cell farthest from the stone, in
                     // the direction the link runs (the wall cells lie in a line).
                     let wall: Vec<Point> = shape
