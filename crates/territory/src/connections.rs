@@ -28,45 +28,41 @@ pub fn connections(
             let shape = &patterns.shapes[m.pattern];
             let from = m.anchor;
             let to = if let Some(label) = shape.to {
+                let Some(q) = patterns.set.label_point(&m, label) else {
+                    continue;
+                };
+                // The far end must be an own stone of another chain.
+                if !q.on_board(size)
+                    || board.color(q) != Some(color)
+                    || board.chain_head(q) == board.chain_head(from)
                 {
-                    let Some(q) = patterns.set.label_point(&m, label) else {
-                        continue;
-                    };
-                    // The far end must be an own stone of another chain.
-                    if !q.on_board(size)
-                        || board.color(q) != Some(color)
-                        || board.chain_head(q) == board.chain_head(from)
-                    {
-                        continue;
-                    }
-                    LinkEnd::Stone(q)
+                    continue;
                 }
+                LinkEnd::Stone(q)
             } else {
-                {
-                    // The edge: beyond the wall cell farthest from the stone, in
-                    // the direction the link runs (the wall cells lie in a line).
-                    let wall: Vec<Point> = shape
-                        .wall
-                        .iter()
-                        .filter_map(|&l| patterns.set.label_point(&m, l))
-                        .filter(|w| w.on_board(size))
-                        .collect();
-                    let Some(&far) = wall.iter().max_by_key(|w| w.manhattan(from)) else {
-                        continue;
-                    };
-                    let (dx, dy) = ((far.x() - from.x()).signum(), (far.y() - from.y()).signum());
-                    let direction = match (dx, dy) {
-                        (0, -1) => 0,
-                        (1, 0) => 1,
-                        (0, 1) => 2,
-                        (-1, 0) => 3,
-                        _ => continue,
-                    };
-                    let Some(cell) = border_cell(far, direction, size) else {
-                        continue;
-                    };
-                    LinkEnd::Edge(cell)
-                }
+                // The edge: beyond the wall cell farthest from the stone, in
+                // the direction the link runs (the wall cells lie in a line).
+                let wall: Vec<Point> = shape
+                    .wall
+                    .iter()
+                    .filter_map(|&l| patterns.set.label_point(&m, l))
+                    .filter(|w| w.on_board(size))
+                    .collect();
+                let Some(&far) = wall.iter().max_by_key(|w| w.manhattan(from)) else {
+                    continue;
+                };
+                let (dx, dy) = ((far.x() - from.x()).signum(), (far.y() - from.y()).signum());
+                let direction = match (dx, dy) {
+                    (0, -1) => 0,
+                    (1, 0) => 1,
+                    (0, 1) => 2,
+                    (-1, 0) => 3,
+                    _ => continue,
+                };
+                let Some(cell) = border_cell(far, direction, size) else {
+                    continue;
+                };
+                LinkEnd::Edge(cell)
             };
             // The same two stones (or stone and edge cell) in either order.
             let key = match to {

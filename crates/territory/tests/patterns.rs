@@ -3,6 +3,7 @@
 
 use keisei_board::{Board, Color, Point, PointSet, Symmetry};
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
+use std::fmt::Write as _;
 
 /// The reading of figs. 10 and 13–16: a block cell is removed when it is
 /// strictly closer to the enemy stone than to the block's stone.
@@ -78,10 +79,10 @@ fn broken_connection_files_give_located_errors() {
     let mut out = String::new();
     for (name, text) in cases {
         let e = ConnectionPatterns::parse(&format!("{name}.pat"), text).expect_err(name);
-        out += &format!("== {name}\n{e}\n");
+        let _ = writeln!(out, "== {name}\n{e}");
     }
     let e = RemovalRules::parse("no-enemy.pat", "pattern a\n  remove: A\n  @ A\n")
         .expect_err("no enemy");
-    out += &format!("== no-enemy\n{e}\n");
+    let _ = writeln!(out, "== no-enemy\n{e}");
     insta::assert_snapshot!(out);
 }
