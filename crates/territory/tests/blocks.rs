@@ -5,6 +5,7 @@ use crate::diagram;
 use keisei_board::{Board, PointSet};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{BlockModel, blocks};
+use std::fmt::Write as _;
 
 fn all_stones(board: &Board) -> PointSet {
     board
@@ -109,8 +110,9 @@ fn seed001_figs13_to_16_removal_rules() {
     let mut out = String::new();
     for (name, d) in boards {
         let b = diagram(d);
-        out += &format!(
-            "== {name}\n{}{}\n",
+        let _ = writeln!(
+            out,
+            "== {name}\n{}{}",
             check(&b, BlockModel::Zone),
             check(&b, BlockModel::Restriction)
         );
