@@ -20,6 +20,16 @@ pub(crate) enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Connections, territory, control blocks and attack-ease of a position.
+    Territory {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Block model: seed 001's zone blocks or seed 000's 5×5 restriction blocks.
+        #[arg(long, value_enum, default_value_t = BlockArg::Zone)]
+        blocks: BlockArg,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Maintain the pattern databases (the eye-shape database: `.eyes` files).
     #[command(subcommand)]
     Db(DbCommand),
@@ -77,6 +87,15 @@ pub(crate) enum EyesCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
+}
+
+/// `--blocks` of `keisei territory`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum BlockArg {
+    /// 3×3 in the centre, 3×4 on the edge, 4×4 in the corner (seed 001).
+    Zone,
+    /// 5×5 everywhere (seed 000).
+    Restriction,
 }
 
 /// Which position to look at: every subcommand that reads one position takes

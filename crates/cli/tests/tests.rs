@@ -2,6 +2,7 @@
 
 mod db;
 mod show;
+mod territory;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

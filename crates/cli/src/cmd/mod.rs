@@ -3,6 +3,7 @@
 mod db;
 mod eyes;
 mod show;
+mod territory;
 
 use crate::args::{Cli, Command, PositionArgs};
 use keisei_board::{Game, Position};
@@ -14,6 +15,11 @@ pub(crate) type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 pub(crate) fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Show { position, output } => show::run(&position, output.json),
+        Command::Territory {
+            position,
+            blocks,
+            output,
+        } => territory::run(&position, blocks, output.json),
         Command::Db(cmd) => db::run(cmd),
         Command::Eyes(cmd) => eyes::run(cmd),
     }
