@@ -137,6 +137,22 @@ pub fn cut_state(board: &Board, p: Point, color: Color, reader: &mut Reader) -> 
             if after.play(opponent, p).is_err() {
                 return CutState::Safe;
             }
+            // Quick answers the reader would give anyway: three liberties are
+            // safe by its definition; a lone stone in atari that captured
+            // nothing is taken at once.
+            let libs = after.liberty_count(p);
+            if libs >= CUT_LIMITS.threshold() {
+                return CutState::Open;
+            }
+            if libs == 1
+                && after.chain_len(p) == 1
+                && after.captures(opponent) == board.captures(opponent)
+            {
+                let (lib, _) = after.first_liberties::<1>(p);
+                if after.is_legal(color, lib[0]) {
+                    return CutState::Safe;
+                }
+            }
             match reader.attack(&after, p, &CUT_LIMITS).outcome {
                 Outcome::Success(_) => CutState::Safe,
                 Outcome::Failure | Outcome::Unknown => CutState::Open,

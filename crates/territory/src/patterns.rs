@@ -178,17 +178,19 @@ impl ConnectionPatterns {
     }
 }
 
-/// The block-removal rules, compiled.
+/// The block-removal rules, compiled into a table: for each offset of an
+/// enemy stone from the block's stone (under every symmetry of every rule),
+/// the offsets of the cells it removes.
 #[derive(Clone, Debug)]
 pub struct RemovalRules {
     set: PatternSet,
-    /// For each rule: the labels of the removed cells.
-    removed: Vec<Vec<char>>,
+    table: Vec<((i32, i32), Vec<(i32, i32)>)>,
 }
 
 impl RemovalRules {
     /// Parses and checks a removal-rule file: each pattern anchored on `@`,
-    /// with the enemy stone labelled `E` and `remove:` listing labels.
+    /// with the enemy stone labelled `E`, `remove:` listing labels, and no
+    /// other symbol than `?` (the rules are geometry only).
     pub fn parse(name: &str, text: &str) -> Result<RemovalRules, SourceErrors> {
         let file = PatternFile::parse(name, text)?;
         let mut errors = SourceErrors::new();
@@ -200,11 +202,28 @@ impl RemovalRules {
                     format!("rule {:?} has no enemy stone `E`", p.name()),
                 ));
             }
+            if let Some(c) = p.diagram().cells().find(|c| {
+                !matches!(
+                    c.symbol,
+                    Symbol::Any | Symbol::AnchorOwn | Symbol::AnyLabel(_)
+                )
+            }) {
+                let at = p.cell_location(c.column, c.row).unwrap_or(p.location());
+                errors.push(file.error_at(
+                    at,
+                    format!(
+                        "a removal rule uses only `?`, `@` and upper-case labels; found `{}`",
+                        c.symbol
+                    ),
+                ));
+            }
             match p.value("remove") {
-                None => errors.push(file.error_at(
-                    p.location(),
-                    format!("rule {:?} has no `remove:` attribute", p.name()),
-                )),
+                None => {
+                    errors.push(file.error_at(
+                        p.location(),
+                        format!("rule {:?} has no `remove:` attribute", p.name()),
+                    ));
+                }
                 Some(v) => match labels(&file, p, "remove", v) {
                     Ok(l) => removed.push(l),
                     Err(e) => errors.push(e),
@@ -212,7 +231,27 @@ impl RemovalRules {
             }
         }
         let set = PatternSet::compile(&file)?;
-        errors.into_result(RemovalRules { set, removed })
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut table: Vec<((i32, i32), Vec<(i32, i32)>)> = Vec::new();
+        for (i, p) in file.patterns().iter().enumerate() {
+            let Some(e) = p.diagram().label_offset('E') else {
+                continue;
+            };
+            for &sym in set.symmetries(i) {
+                let enemy = sym.apply_offset(e.0, e.1);
+                let cells = removed[i]
+                    .iter()
+                    .filter_map(|&l| p.diagram().label_offset(l))
+                    .map(|(dx, dy)| sym.apply_offset(dx, dy));
+                match table.iter_mut().find(|(k, _)| *k == enemy) {
+                    Some((_, v)) => v.extend(cells),
+                    None => table.push((enemy, cells.collect())),
+                }
+            }
+        }
+        Ok(RemovalRules { set, table })
     }
 
     /// The built-in rules.
@@ -240,24 +279,20 @@ impl RemovalRules {
         color: Color,
         unattackable: &PointSet,
     ) -> PointSet {
+        let size = board.size();
         let mut out = PointSet::new();
-        for m in self.set.matches_at(board, stone, color) {
-            let Some(e) = self.set.label_point(&m, 'E') else {
+        for ((ex, ey), cells) in &self.table {
+            let Some(e) = stone.offset(*ex, *ey, size) else {
                 continue;
             };
-            if !e.on_board(board.size())
-                || board.color(e) != Some(color.opponent())
-                || !unattackable.contains(e)
-            {
+            if board.color(e) != Some(color.opponent()) || !unattackable.contains(e) {
                 continue;
             }
-            for &l in &self.removed[m.pattern] {
-                if let Some(q) = self.set.label_point(&m, l) {
-                    if q.on_board(board.size()) {
-                        out.insert(q);
-                    }
-                }
-            }
+            out.extend(
+                cells
+                    .iter()
+                    .filter_map(|&(dx, dy)| stone.offset(dx, dy, size)),
+            );
         }
         out
     }

@@ -47,7 +47,7 @@ struct TerritoryJson {
     attack_ease: BoardMap<f64>,
     /// The kosuri distance on territory points (null elsewhere), rows top first.
     kosuri_distance: BoardMap<Option<u32>>,
-    /// Σ C_ter · G · δ_ter (seed 001 eq. 1) for each colour.
+    /// `Σ C_ter · G · δ_ter` (seed 001 eq. 1) for each colour.
     territory_value_black: f64,
     territory_value_white: f64,
 }
