@@ -178,13 +178,16 @@ impl ConnectionPatterns {
     }
 }
 
+/// An enemy stone's offset from a block's stone, and the offsets it removes.
+type Removal = ((i32, i32), Vec<(i32, i32)>);
+
 /// The block-removal rules, compiled into a table: for each offset of an
 /// enemy stone from the block's stone (under every symmetry of every rule),
 /// the offsets of the cells it removes.
 #[derive(Clone, Debug)]
 pub struct RemovalRules {
     set: PatternSet,
-    table: Vec<((i32, i32), Vec<(i32, i32)>)>,
+    table: Vec<Removal>,
 }
 
 impl RemovalRules {
@@ -234,7 +237,7 @@ impl RemovalRules {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let mut table: Vec<((i32, i32), Vec<(i32, i32)>)> = Vec::new();
+        let mut table: Vec<Removal> = Vec::new();
         for (i, p) in file.patterns().iter().enumerate() {
             let Some(e) = p.diagram().label_offset('E') else {
                 continue;
