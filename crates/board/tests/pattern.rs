@@ -176,6 +176,26 @@ fn formatting_round_trips_and_is_idempotent() {
     }
 }
 
+/// The examples of `docs/pattern-format.md` that are whole files parse and
+/// compile.
+#[test]
+fn documented_examples_compile() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/pattern-format.md");
+    let doc = std::fs::read_to_string(path).unwrap();
+    let blocks: Vec<&str> = doc
+        .split("```text\n")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        .filter(|b| b.starts_with("# ") || b.trim_start().starts_with("pattern p\n"))
+        .collect();
+    assert_eq!(blocks.len(), 3, "{blocks:?}");
+    for block in blocks {
+        let set =
+            PatternSet::parse("docs/pattern-format.md", block).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!set.is_empty());
+    }
+}
+
 #[test]
 fn content_eq_sees_every_difference() {
     let base = "# doc\npattern a\n  k: v\n  @ . X  # row\n";

@@ -277,11 +277,13 @@ fn split_comment(raw: &str) -> (&str, Option<String>) {
 
 pub(crate) fn parse_file(name: &str, text: &str) -> Result<PatternFile, SourceErrors> {
     let source = Source::new(name, text);
+    // About as many entries as occurrences of the keyword.
+    let entries = text.matches(KEYWORD).count();
     let mut parser = FileParser {
         source: &source,
         errors: SourceErrors::new(),
-        patterns: Vec::new(),
-        names: HashMap::new(),
+        patterns: Vec::with_capacity(entries),
+        names: HashMap::with_capacity(entries),
         cells: Vec::new(),
         entry: None,
         skipping: false,
@@ -605,6 +607,8 @@ impl<'s> FileParser<'s> {
         if entry.state == DiagramState::NotStarted {
             entry.state = DiagramState::Open;
             entry.width = count;
+            entry.cells.reserve(count * 6);
+            entry.locations.reserve(count * 6);
             entry.comments.diagram = leading;
         }
         // Comments are stored up to the last commented row only.
@@ -717,7 +721,6 @@ fn build_diagram(
     locations: Vec<Location>,
 ) -> Result<(Diagram, Vec<Location>), SourceError> {
     let height = cells.len() / width;
-    let at = |column: usize, row: usize| row * width + column;
 
     // At most one explicit anchor.
     let mut anchors = (0..cells.len()).filter(|&i| cells[i].is_anchor());
@@ -760,6 +763,41 @@ fn build_diagram(
 
     // Off-board cells: whole rows at the top or bottom, whole columns at the
     // left or right, '+' where they meet.
+    if cells.iter().any(|s| s.is_off_board()) {
+        check_edges(source, width, &cells, &locations)?;
+    }
+
+    // The anchor.
+    let Some(anchor) = explicit.or_else(|| cells.iter().position(|s| s.is_on_board())) else {
+        return Err(source
+            .error_at(
+                locations[0],
+                format!("pattern '{name}' has nothing to anchor on"),
+            )
+            .with_label(
+                "every cell is '?' or off the board; a pattern needs a cell on the board",
+            ));
+    };
+    let diagram = Diagram {
+        width,
+        height,
+        cells,
+        anchor: (anchor % width, anchor / width),
+    };
+    Ok((diagram, locations))
+}
+
+/// Checks that off-board cells form whole edge rows and columns at the
+/// sides of the diagram, with `+` where they meet, and that opposite edges
+/// leave room for a board.
+fn check_edges(
+    source: &Source,
+    width: usize,
+    cells: &[Symbol],
+    locations: &[Location],
+) -> Result<(), SourceError> {
+    let height = cells.len() / width;
+    let at = |column: usize, row: usize| row * width + column;
     let off_row: Vec<bool> = (0..height)
         .map(|r| {
             (0..width).any(|c| matches!(cells[at(c, r)], Symbol::EdgeHorizontal | Symbol::Corner))
@@ -867,25 +905,7 @@ fn build_diagram(
             }
         }
     }
-
-    // The anchor.
-    let Some(anchor) = explicit.or_else(|| cells.iter().position(|s| s.is_on_board())) else {
-        return Err(source
-            .error_at(
-                locations[0],
-                format!("pattern '{name}' has nothing to anchor on"),
-            )
-            .with_label(
-                "every cell is '?' or off the board; a pattern needs a cell on the board",
-            ));
-    };
-    let diagram = Diagram {
-        width,
-        height,
-        cells,
-        anchor: (anchor % width, anchor / width),
-    };
-    Ok((diagram, locations))
+    Ok(())
 }
 
 #[cfg(test)]
