@@ -617,6 +617,40 @@ fn signature(set: &PatternSet, m: &Match, moved: impl Fn(i32, i32) -> (i32, i32)
     (m.pattern, m.color, cells)
 }
 
+/// Text made of lines a pattern file may hold, well formed or not, and of
+/// odd characters: what a maintainer's editor may produce.
+fn arbitrary_text() -> impl Strategy<Value = String> {
+    let line = prop_oneof![
+        4 => (0u8..6).prop_map(|i| format!("pattern p{i}")),
+        3 => Just(String::new()),
+        2 => Just("# a comment".to_string()),
+        2 => Just("  # indented".to_string()),
+        3 => Just("  link: 0.5".to_string()),
+        3 => Just("  @ . X".to_string()),
+        3 => Just("  X.O  # row note".to_string()),
+        2 => Just("  ? ? ?".to_string()),
+        2 => Just("  - - -".to_string()),
+        1 => Just("  * a".to_string()),
+        1 => Just("  | . .".to_string()),
+        1 => Just("  + - -".to_string()),
+        1 => Just("  . A b".to_string()),
+        1 => Just("  cut:".to_string()),
+        1 => Just("Pattern q".to_string()),
+        1 => Just("link 0.5".to_string()),
+        2 => proptest::collection::vec(
+            prop_oneof![
+                Just(' '), Just('\t'), Just('#'), Just(':'), Just('X'), Just('O'),
+                Just('.'), Just('?'), Just('x'), Just('o'), Just('*'), Just('@'),
+                Just('|'), Just('-'), Just('+'), Just('a'), Just('A'), Just('é'),
+                Just('='), Just('\r'),
+            ],
+            0..12,
+        )
+        .prop_map(|cs| cs.into_iter().collect::<String>()),
+    ];
+    proptest::collection::vec(line, 0..16).prop_map(|lines| lines.join("\n"))
+}
+
 /// The random cases exercise what they should: many matches, among them
 /// matches of edge patterns and of patterns reaching outside the 5×5 window.
 #[test]
@@ -712,6 +746,28 @@ proptest! {
                 .map(|m| Match { color, ..m })
                 .collect();
             prop_assert_eq!(direct, via_swap);
+        }
+    }
+
+    /// Any text at all: parsing gives a file or located errors, never a
+    /// panic; what parses formats, reparses to the same content and
+    /// compiles or reports an error.
+    #[test]
+    fn arbitrary_text_never_panics(text in arbitrary_text()) {
+        match PatternFile::parse("fuzz.pat", &text) {
+            Ok(file) => {
+                let again = PatternFile::parse("formatted.pat", &file.format())
+                    .unwrap_or_else(|e| panic!("{e}\n{text:?}"));
+                prop_assert!(file.content_eq(&again), "{:?}", text);
+                let _ = PatternSet::compile(&file);
+            }
+            Err(errors) => {
+                prop_assert!(!errors.is_empty());
+                for e in &errors {
+                    prop_assert!(e.line() >= 1 && e.column() >= 1);
+                    prop_assert!(!e.to_string().is_empty());
+                }
+            }
         }
     }
 
