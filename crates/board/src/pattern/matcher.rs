@@ -203,7 +203,7 @@ fn distinct_symmetries(diagram: &Diagram, cells: &[Constraint]) -> Vec<Symmetry>
     kept
 }
 
-/// One pattern under one symmetry for one colour.
+/// One pattern under one symmetry, read for Black.
 #[derive(Clone, Debug)]
 struct Variant {
     pattern: u32,
@@ -572,8 +572,8 @@ fn extent_error(file: &PatternFile, p: &Pattern) -> Option<crate::diag::SourceEr
         .filter(|c| c.symbol != Symbol::Any)
         .find(|c| c.dx.abs().max(c.dy.abs()) > MAX_EXTENT)?;
     let (ax, ay) = d.anchor();
-    let anchor_at = p.cell_location(ax, ay)?;
-    let here = p.cell_location(far.column, far.row)?;
+    let anchor_at = p.cell_location(ax, ay).unwrap_or(p.location());
+    let here = p.cell_location(far.column, far.row).unwrap_or(p.location());
     let (what, n) = if far.dx.abs() >= far.dy.abs() {
         ("columns", far.dx.abs())
     } else {
