@@ -10,7 +10,7 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{anychar, char, satisfy, space0, space1};
 use nom::combinator::{eof, recognize, rest};
-use nom::multi::many1;
+use nom::multi::fold_many1;
 use nom::sequence::{delimited, preceded, terminated};
 use nom::{IResult, Offset, Parser};
 use std::collections::HashMap;
@@ -51,11 +51,25 @@ fn attribute(i: &str) -> IResult<&str, (&str, &str)> {
         .parse(i)
 }
 
-/// Diagram cells, one character each, optionally separated by blanks. Any
-/// character is accepted here; the state machine checks the symbols, because
-/// what to say about a stray character depends on where it is.
-fn row(i: &str) -> IResult<&str, Vec<&str>> {
-    preceded(space0, many1(terminated(recognize(anychar), space0))).parse(i)
+/// Diagram cells, one character each, optionally separated by blanks,
+/// appended to `cells` with their byte offsets in `i`. Any character is
+/// accepted here; the state machine checks the symbols, because what to say
+/// about a stray character depends on where it is.
+fn row<'a>(i: &'a str, cells: &mut Vec<(char, usize)>) -> IResult<&'a str, ()> {
+    let cell = terminated(recognize(anychar), space0);
+    preceded(
+        space0,
+        fold_many1(
+            cell,
+            || (),
+            |(), c: &str| {
+                if let Some(ch) = c.chars().next() {
+                    cells.push((ch, i.offset(c)));
+                }
+            },
+        ),
+    )
+    .parse(i)
 }
 
 /// What one line holds; offsets are bytes into the line.
@@ -72,9 +86,8 @@ enum LineKind<'a> {
         value: &'a str,
         value_at: usize,
     },
-    Row {
-        cells: Vec<(char, usize)>,
-    },
+    /// A diagram row; its cells are in the parser's buffer.
+    Row,
 }
 
 /// A mistake found within one line.
@@ -98,7 +111,8 @@ impl LineError {
     }
 }
 
-fn classify(line: &str) -> Result<LineKind<'_>, LineError> {
+/// What `line` holds. The cells of a diagram row are put in `cells`.
+fn classify<'a>(line: &'a str, cells: &mut Vec<(char, usize)>) -> Result<LineKind<'a>, LineError> {
     if line.trim().is_empty() {
         return Ok(LineKind::Blank);
     }
@@ -159,12 +173,9 @@ fn classify(line: &str) -> Result<LineKind<'_>, LineError> {
             value_at,
         });
     }
-    if let Ok((_, cells)) = row(line) {
-        let cells = cells
-            .into_iter()
-            .filter_map(|s| s.chars().next().map(|c| (c, line.offset(s))))
-            .collect();
-        return Ok(LineKind::Row { cells });
+    cells.clear();
+    if row(line, cells).is_ok() {
+        return Ok(LineKind::Row);
     }
     // `row` accepts every non-blank line; this is only a safety net.
     Err(LineError::new(
@@ -235,7 +246,11 @@ struct Entry {
     name_location: Location,
     comments: EntryComments,
     attributes: Vec<Attribute>,
-    rows: Vec<Vec<(Symbol, Location)>>,
+    /// The diagram so far: its cells row by row, where each was written,
+    /// and the width of its first row.
+    cells: Vec<Symbol>,
+    locations: Vec<Location>,
+    width: usize,
     state: DiagramState,
 }
 
@@ -243,7 +258,9 @@ struct FileParser<'s> {
     source: &'s Source,
     errors: SourceErrors,
     patterns: Vec<Pattern>,
-    names: HashMap<String, Location>,
+    names: HashMap<&'s str, Location>,
+    /// The cells of the current line, when it is a diagram row.
+    cells: Vec<(char, usize)>,
     entry: Option<Entry>,
     /// After an error: ignore everything up to the next header.
     skipping: bool,
@@ -260,11 +277,14 @@ fn split_comment(raw: &str) -> (&str, Option<String>) {
 
 pub(crate) fn parse_file(name: &str, text: &str) -> Result<PatternFile, SourceErrors> {
     let source = Source::new(name, text);
+    // About as many entries as occurrences of the keyword.
+    let entries = text.matches(KEYWORD).count();
     let mut parser = FileParser {
         source: &source,
         errors: SourceErrors::new(),
-        patterns: Vec::new(),
-        names: HashMap::new(),
+        patterns: Vec::with_capacity(entries),
+        names: HashMap::with_capacity(entries),
+        cells: Vec::new(),
         entry: None,
         skipping: false,
         pending: Vec::new(),
@@ -282,7 +302,7 @@ pub(crate) fn parse_file(name: &str, text: &str) -> Result<PatternFile, SourceEr
         errors, patterns, ..
     } = parser;
     let file = PatternFile {
-        source: source.clone(),
+        source,
         patterns,
         trailing,
     };
@@ -298,7 +318,7 @@ fn location(number: usize, raw: &str, byte: usize) -> Location {
     Location::new(number, raw[..byte].chars().count() + 1)
 }
 
-impl FileParser<'_> {
+impl<'s> FileParser<'s> {
     fn report(&mut self, error: SourceError) {
         self.errors.push(error);
         self.entry = None;
@@ -306,10 +326,12 @@ impl FileParser<'_> {
         self.pending.clear();
     }
 
-    fn line(&mut self, number: usize, raw: &str) {
+    fn line(&mut self, number: usize, raw: &'s str) {
         let (content, comment) = split_comment(raw);
-        let kind = classify(content);
+        let mut cells = std::mem::take(&mut self.cells);
+        let kind = classify(content, &mut cells);
         if self.skipping && !matches!(kind, Ok(LineKind::Header { .. })) {
+            self.cells = cells;
             return;
         }
         match kind {
@@ -363,8 +385,9 @@ impl FileParser<'_> {
                     comment,
                 );
             }
-            Ok(LineKind::Row { cells }) => self.row(number, raw, content, &cells, comment),
+            Ok(LineKind::Row) => self.row(number, raw, content, &cells, comment),
         }
+        self.cells = cells;
     }
 
     fn header(
@@ -372,7 +395,7 @@ impl FileParser<'_> {
         number: usize,
         raw: &str,
         keyword_at: usize,
-        name: &str,
+        name: &'s str,
         name_at: usize,
         comment: Option<String>,
     ) {
@@ -393,7 +416,7 @@ impl FileParser<'_> {
             self.report(error);
             return;
         }
-        self.names.insert(name.to_string(), name_location);
+        self.names.insert(name, name_location);
         let leading = normalise_leading(std::mem::take(&mut self.pending));
         self.entry = Some(Entry {
             name: name.to_string(),
@@ -405,7 +428,9 @@ impl FileParser<'_> {
                 ..EntryComments::default()
             },
             attributes: Vec::new(),
-            rows: Vec::new(),
+            cells: Vec::new(),
+            locations: Vec::new(),
+            width: 0,
             state: DiagramState::NotStarted,
         });
     }
@@ -451,10 +476,18 @@ impl FileParser<'_> {
         if entry.state == DiagramState::Open {
             entry.state = DiagramState::Closed;
         }
-        entry.comments.attributes.push(ItemComments {
-            leading,
-            trailing: comment,
-        });
+        // Comments are stored up to the last commented attribute only.
+        if !leading.is_empty() || comment.is_some() {
+            let index = entry.attributes.len();
+            entry
+                .comments
+                .attributes
+                .resize(index, ItemComments::default());
+            entry.comments.attributes.push(ItemComments {
+                leading,
+                trailing: comment,
+            });
+        }
         entry.attributes.push(attribute);
     }
 
@@ -528,17 +561,10 @@ impl FileParser<'_> {
             self.report(error);
             return;
         }
-        let symbols: Vec<(Symbol, Location)> = cells
-            .iter()
-            .filter_map(|&(c, at)| Symbol::from_char(c).map(|s| (s, location(number, raw, at))))
-            .collect();
+        let count = cells.len();
         match entry.state {
             DiagramState::Closed => {
-                let start = entry
-                    .rows
-                    .first()
-                    .and_then(|r| r.first())
-                    .map_or(0, |(_, l)| l.line);
+                let start = entry.locations.first().map_or(0, |l| l.line);
                 let error = self
                     .source
                     .error_at(
@@ -553,52 +579,50 @@ impl FileParser<'_> {
                 self.report(error);
                 return;
             }
-            DiagramState::Open => {
-                let width = entry.rows[0].len();
-                let first_line = entry.rows[0][0].1.line;
-                if symbols.len() != width {
-                    let error = if symbols.len() > width {
-                        self.source
-                            .error_at(
-                                symbols[width].1,
-                                format!(
-                                    "ragged diagram: this row has {} cells, the first row (line \
-                                     {first_line}) has {width}",
-                                    symbols.len()
-                                ),
-                            )
-                            .with_label("expected the row to end before this cell")
-                            .with_len(symbols.len() - width)
-                    } else {
-                        let last = symbols.last().map_or(Location::new(number, 1), |l| l.1);
-                        self.source
-                            .error_at(
-                                Location::new(number, last.column + 1),
-                                format!(
-                                    "ragged diagram: this row has {} cells, the first row (line \
-                                     {first_line}) has {width}",
-                                    symbols.len()
-                                ),
-                            )
-                            .with_label(format!(
-                                "expected {} more cell(s) here",
-                                width - symbols.len()
-                            ))
-                    };
-                    self.report(error);
-                    return;
-                }
+            DiagramState::Open if count != entry.width => {
+                let width = entry.width;
+                let first_line = entry.locations.first().map_or(0, |l| l.line);
+                let message = format!(
+                    "ragged diagram: this row has {count} cells, the first row (line \
+                     {first_line}) has {width}"
+                );
+                let error = if count > width {
+                    self.source
+                        .error_at(location(number, raw, cells[width].1), message)
+                        .with_label("expected the row to end before this cell")
+                        .with_len(count - width)
+                } else {
+                    let last = cells.last().map_or(0, |&(_, at)| at + 1);
+                    self.source
+                        .error_at(location(number, raw, last), message)
+                        .with_label(format!("expected {} more cell(s) here", width - count))
+                };
+                self.report(error);
+                return;
             }
-            DiagramState::NotStarted => {}
+            DiagramState::Open | DiagramState::NotStarted => {}
         }
         let leading = self.pending_comments();
         let Some(entry) = &mut self.entry else { return };
         if entry.state == DiagramState::NotStarted {
             entry.state = DiagramState::Open;
+            entry.width = count;
+            entry.cells.reserve(count * 6);
+            entry.locations.reserve(count * 6);
             entry.comments.diagram = leading;
         }
-        entry.rows.push(symbols);
-        entry.comments.rows.push(comment);
+        // Comments are stored up to the last commented row only.
+        if let Some(comment) = comment {
+            let index = entry.locations.len() / entry.width.max(1);
+            entry.comments.rows.resize(index, None);
+            entry.comments.rows.push(Some(comment));
+        }
+        for &(c, at) in cells {
+            if let Some(symbol) = Symbol::from_char(c) {
+                entry.cells.push(symbol);
+                entry.locations.push(location(number, raw, at));
+            }
+        }
     }
 
     /// Ends the current entry: keeps its indented trailing comments, validates
@@ -620,7 +644,7 @@ impl FileParser<'_> {
                 Trivia::Blank => None,
             })
             .collect();
-        if entry.rows.is_empty() {
+        if entry.cells.is_empty() {
             let error = self
                 .source
                 .error_at(
@@ -632,7 +656,13 @@ impl FileParser<'_> {
             self.errors.push(error);
             return;
         }
-        match build_diagram(self.source, &entry.name, &entry.rows) {
+        match build_diagram(
+            self.source,
+            &entry.name,
+            entry.width,
+            entry.cells,
+            entry.locations,
+        ) {
             Ok((diagram, cell_locations)) => self.patterns.push(Pattern {
                 name: entry.name,
                 location: entry.location,
@@ -686,13 +716,11 @@ fn normalise_trailing(trivia: Vec<Trivia>) -> Vec<Option<String>> {
 fn build_diagram(
     source: &Source,
     name: &str,
-    rows: &[Vec<(Symbol, Location)>],
+    width: usize,
+    cells: Vec<Symbol>,
+    locations: Vec<Location>,
 ) -> Result<(Diagram, Vec<Location>), SourceError> {
-    let height = rows.len();
-    let width = rows[0].len();
-    let cells: Vec<Symbol> = rows.iter().flatten().map(|&(s, _)| s).collect();
-    let locations: Vec<Location> = rows.iter().flatten().map(|&(_, l)| l).collect();
-    let at = |column: usize, row: usize| row * width + column;
+    let height = cells.len() / width;
 
     // At most one explicit anchor.
     let mut anchors = (0..cells.len()).filter(|&i| cells[i].is_anchor());
@@ -711,11 +739,13 @@ fn build_diagram(
             )));
     }
 
-    // Unique labels.
-    let mut seen: HashMap<char, usize> = HashMap::new();
+    // Unique labels (all ASCII letters).
+    let mut seen = [usize::MAX; 128];
     for (i, s) in cells.iter().enumerate() {
         if let Some(label) = s.label() {
-            if let Some(&first) = seen.get(&label) {
+            let slot = &mut seen[label as usize & 127];
+            if *slot != usize::MAX {
+                let first = *slot;
                 return Err(source
                     .error_at(
                         locations[i],
@@ -727,12 +757,47 @@ fn build_diagram(
                         locations[first].line, locations[first].column
                     )));
             }
-            seen.insert(label, i);
+            *slot = i;
         }
     }
 
     // Off-board cells: whole rows at the top or bottom, whole columns at the
     // left or right, '+' where they meet.
+    if cells.iter().any(|s| s.is_off_board()) {
+        check_edges(source, width, &cells, &locations)?;
+    }
+
+    // The anchor.
+    let Some(anchor) = explicit.or_else(|| cells.iter().position(|s| s.is_on_board())) else {
+        return Err(source
+            .error_at(
+                locations[0],
+                format!("pattern '{name}' has nothing to anchor on"),
+            )
+            .with_label(
+                "every cell is '?' or off the board; a pattern needs a cell on the board",
+            ));
+    };
+    let diagram = Diagram {
+        width,
+        height,
+        cells,
+        anchor: (anchor % width, anchor / width),
+    };
+    Ok((diagram, locations))
+}
+
+/// Checks that off-board cells form whole edge rows and columns at the
+/// sides of the diagram, with `+` where they meet, and that opposite edges
+/// leave room for a board.
+fn check_edges(
+    source: &Source,
+    width: usize,
+    cells: &[Symbol],
+    locations: &[Location],
+) -> Result<(), SourceError> {
+    let height = cells.len() / width;
+    let at = |column: usize, row: usize| row * width + column;
     let off_row: Vec<bool> = (0..height)
         .map(|r| {
             (0..width).any(|c| matches!(cells[at(c, r)], Symbol::EdgeHorizontal | Symbol::Corner))
@@ -840,25 +905,7 @@ fn build_diagram(
             }
         }
     }
-
-    // The anchor.
-    let Some(anchor) = explicit.or_else(|| cells.iter().position(|s| s.is_on_board())) else {
-        return Err(source
-            .error_at(
-                locations[0],
-                format!("pattern '{name}' has nothing to anchor on"),
-            )
-            .with_label(
-                "every cell is '?' or off the board; a pattern needs a cell on the board",
-            ));
-    };
-    let diagram = Diagram {
-        width,
-        height,
-        cells,
-        anchor: (anchor % width, anchor / width),
-    };
-    Ok((diagram, locations))
+    Ok(())
 }
 
 #[cfg(test)]
@@ -867,6 +914,8 @@ mod tests {
 
     #[test]
     fn lines_are_classified() {
+        let mut cells = Vec::new();
+        let mut classify = |line| classify(line, &mut cells);
         assert!(matches!(classify("   "), Ok(LineKind::Blank)));
         assert!(matches!(
             classify("pattern foo-1_b"),
@@ -885,16 +934,14 @@ mod tests {
                 value_at: 10
             })
         ));
-        let Ok(LineKind::Row { cells }) = classify(" X.O  ?") else {
-            panic!("not a row")
-        };
-        assert_eq!(cells, vec![('X', 1), ('.', 2), ('O', 3), ('?', 6)]);
         assert!(classify("pattern").is_err());
         assert!(classify("pattern a b").is_err());
         assert!(classify("pattern a.b").is_err());
         assert!(classify("cut:").is_err());
         // `patterns` is not the keyword: it reads as a row (and fails later).
-        assert!(matches!(classify("patterns x"), Ok(LineKind::Row { .. })));
+        assert!(matches!(classify("patterns x"), Ok(LineKind::Row)));
+        assert!(matches!(classify(" X.O  ?"), Ok(LineKind::Row)));
+        assert_eq!(cells, vec![('X', 1), ('.', 2), ('O', 3), ('?', 6)]);
     }
 
     #[test]
