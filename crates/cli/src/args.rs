@@ -42,12 +42,31 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: BenchCommand,
     },
+    /// Connections, territory, control blocks and attack-ease of a position.
+    Territory {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Block model: seed 001's zone blocks or seed 000's 5×5 restriction blocks.
+        #[arg(long, value_enum, default_value_t = BlockArg::Zone)]
+        blocks: BlockArg,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Maintain the pattern databases (the eye-shape database: `.eyes` files).
     #[command(subcommand)]
     Db(DbCommand),
     /// Eye shapes: value one eye space.
     #[command(subcommand)]
     Eyes(EyesCommand),
+}
+
+/// `--blocks` of `keisei territory`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum BlockArg {
+    /// 3×3 in the centre, 3×4 on the edge, 4×4 in the corner (seed 001).
+    Zone,
+    /// 5×5 everywhere (seed 000).
+    Restriction,
 }
 
 /// `keisei db …`

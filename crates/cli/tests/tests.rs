@@ -3,6 +3,7 @@
 mod candidates;
 mod db;
 mod show;
+mod territory;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

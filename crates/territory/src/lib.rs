@@ -1,20 +1,36 @@
 //! Territory in keisei: connections, enclosed territory, control blocks and
 //! the attack-ease of territory.
 //!
-//! # What this crate owns (issue 4)
-//! - Connections between stones of one colour and to the edge, from a pattern
-//!   file plus tactical reading, each with a coefficient 1 / 0.5 / 0
-//!   (seed 000 §3.1, §3.3.4).
-//! - Territory: regions closed by one colour's stones, connections and the
-//!   edge (seed 000 §3.1).
-//! - Restriction blocks (seed 000 §3.2.1) and zone-dependent control blocks
-//!   (seed 001 §3.1.1).
-//! - Kosuri-number distance and the attack-ease `G` of territory
+//! # What this crate owns
+//! - [`connections`]: links between stones of one colour and to the edge,
+//!   recognised by the pattern file `patterns/connections.pat` plus tactical
+//!   reading on the cutting points, each with a coefficient 1 / 0.5 / 0
+//!   (seed 000 §3.1, §3.3.4, §4.3).
+//! - [`territory`]: regions closed by one colour's stones, links and the edge
+//!   (seed 000 §3.1).
+//! - [`blocks`]: seed 000's restriction blocks and seed 001's zone-dependent
+//!   control blocks, with the removal rules of `patterns/block-removal.pat`
+//!   (seed 000 §3.2.1, seed 001 §3.1.1).
+//! - [`attack_ease`]: the kosuri-number distance and the attack-ease `G` of
+//!   territory, with seed 001's territory value `Σ C_ter · G · δ_ter`
 //!   (seed 001 §3.1.2–3.1.3).
 //!
 //! # What it must not know
 //! Group strength, danger, influence or weights. Which stones "cannot be
-//! attacked" is decided by the groups crate and passed in as a value.
-//!
-//! The implementation arrives with issue 4; until then this crate is empty on
-//! purpose rather than holding placeholder functions.
+//! attacked" (for blocks) and which stones are dead (for territory) are
+//! decided by the groups crate and passed in as values.
+
+mod attack_ease;
+mod blocks;
+mod border;
+mod connections;
+mod enclosed;
+mod links;
+pub mod patterns;
+
+pub use attack_ease::{AttackEase, AttackEaseParams, attack_ease, kosuri_distance};
+pub use blocks::{BlockCell, BlockModel, Blocks, ZONE_LINE, Zone, block_shape, blocks, zone};
+pub use border::{BorderCell, border_cell, border_cells, ring_len};
+pub use connections::{CUT_LIMITS, coefficient, connections, cut_state};
+pub use enclosed::{Owner, Region, Territory, TerritoryOptions, territory};
+pub use links::{Connections, CutState, Link, LinkEnd};

@@ -6,6 +6,7 @@ mod db;
 mod eyes;
 mod show;
 mod stats;
+mod territory;
 
 use crate::args::{BenchCommand, Cli, Command, PositionArgs, StatsCommand};
 use keisei_board::{Game, Position};
@@ -29,6 +30,11 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
         Command::Bench {
             command: BenchCommand::Candidates(args),
         } => bench::candidates(&args),
+        Command::Territory {
+            position,
+            blocks,
+            output,
+        } => territory::run(&position, blocks, output.json),
         Command::Db(cmd) => db::run(cmd),
         Command::Eyes(cmd) => eyes::run(cmd),
     }

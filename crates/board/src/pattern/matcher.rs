@@ -1,0 +1,1033 @@
+//! Compiled pattern sets and the fast matcher.
+//!
+//! # Design
+//! Every pattern is expanded under the symmetries that give distinct shapes
+//! into *variants*, read for Black. White's matches are Black's matches on
+//! the board with its colours swapped, which for a packed window is one bit
+//! trick, so each variant serves both colours.
+//!
+//! A variant is checked against the 5×5 neighbourhood of a point packed into
+//! a `u64` (2 bits per cell, the [`Cell`] codes: empty 0, black 1, white 2,
+//! off 3) with one `window & mask == value`: a cell that must be empty,
+//! black, white or off the board sets both bits of the mask; "own or empty"
+//! and "opponent or empty" need one bit each (`x` for Black is "high bit
+//! 0", `o` is "low bit 0"). The one set this cannot say, "anything on the
+//! board" (uppercase labels), is checked with a second mask over the
+//! off-board cells of the window; cells outside the window are checked one
+//! by one afterwards.
+//!
+//! To test only a few variants per point, the variants are put in *buckets*
+//! keyed by the states of the anchor and its north and south neighbours (a
+//! variant goes in every bucket its requirements on those cells allow).
+//! Inside a bucket, a bitset per (filter cell, state) marks the variants
+//! that do *not* allow that state there; the filter cells are the other six
+//! cells of the 3×3 square and the cells two steps north and south. The OR
+//! of eight bitset words, complemented, leaves the few candidates whose
+//! window test is worth running (on the 19×19 benchmark position with 76
+//! patterns: 6 candidates per point and colour, of which 2 pass).
+//!
+//! A scan first copies the board into a padded array of codes (a margin of
+//! [`MAX_EXTENT`] off-board cells on each side, so no pattern cell is ever
+//! out of bounds) and precomputes the 5-cell row codes, so that the window
+//! of a point is five loads.
+
+use super::Symbol;
+use super::syntax::{Diagram, Pattern, PatternFile};
+use crate::board::Board;
+use crate::color::{Cell, Color};
+use crate::diag::SourceErrors;
+use crate::point::{MAX_SIZE, Point};
+use crate::symmetry::Symmetry;
+use std::fmt;
+
+/// How far, in columns and in rows, a cell that constrains the board
+/// (anything but `?`) may lie from the anchor. Larger patterns are rejected
+/// by [`PatternSet::compile`]; any diagram up to 9×9 fits wherever its
+/// anchor is.
+pub const MAX_EXTENT: i32 = 8;
+
+const MARGIN: usize = MAX_EXTENT as usize;
+/// Width of the padded code array.
+const GW: usize = MAX_SIZE as usize + 2 * MARGIN;
+const GRID: usize = GW * GW;
+/// Half-width of the packed window (5×5).
+const HALF: i32 = 2;
+/// Window cells.
+const CELLS: usize = 25;
+/// The low bit of every 2-bit cell code in a window.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+/// The window cells whose states select a bucket: the anchor, then its
+/// north and south neighbours. (More key cells make smaller buckets but
+/// copy every variant that does not care about them into more buckets:
+/// with all four neighbours, compiling costs three times as much for a
+/// scan only a tenth faster.)
+const KEY: [usize; 3] = [12, 7, 17];
+/// Number of keys (2 bits per key cell).
+const KEYS: usize = 1 << (2 * KEY.len());
+/// The window cells filtered with bitsets inside a bucket: the east and
+/// west neighbours, the four diagonal neighbours, the cells two steps north
+/// and south.
+const FILTER: [usize; 8] = [13, 11, 6, 8, 16, 18, 2, 22];
+
+/// The board cell with a given 2-bit code.
+const fn cell_of(code: usize) -> Cell {
+    match code {
+        0 => Cell::Empty,
+        1 => Cell::Black,
+        2 => Cell::White,
+        _ => Cell::Off,
+    }
+}
+
+/// The codes a symbol accepts for Black, as a 4-bit set (bit `c` for code `c`).
+fn allowed_codes(symbol: Symbol) -> u8 {
+    (0..4)
+        .filter(|&c| symbol.accepts(cell_of(c), Color::Black))
+        .fold(0, |set, c| set | (1 << c))
+}
+
+/// A cell code with black and white swapped.
+const fn swap_code(code: u8) -> u8 {
+    match code {
+        1 => 2,
+        2 => 1,
+        other => other,
+    }
+}
+
+/// For each set of codes (bit `c` for code `c`): a `(mask, value)` pair over
+/// one 2-bit code that accepts exactly that set, if there is one.
+const CODE_MASKS: [Option<(u8, u8)>; 16] = {
+    let mut table = [None; 16];
+    let mut m = 0u8;
+    while m < 4 {
+        let mut v = 0u8;
+        while v < 4 {
+            if v & !m == 0 {
+                let mut set = 0usize;
+                let mut c = 0u8;
+                while c < 4 {
+                    if c & m == v {
+                        set |= 1 << c;
+                    }
+                    c += 1;
+                }
+                if table[set].is_none() {
+                    table[set] = Some((m, v));
+                }
+            }
+            v += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// A `(mask, value)` pair over one 2-bit code that accepts exactly `allowed`.
+fn code_mask(allowed: u8) -> Option<(u8, u8)> {
+    CODE_MASKS[usize::from(allowed & 0b1111)]
+}
+
+/// Index of the window cell at `(dx, dy)`, if it lies in the window.
+fn window_index(dx: i32, dy: i32) -> Option<usize> {
+    ((-HALF..=HALF).contains(&dx) && (-HALF..=HALF).contains(&dy))
+        .then(|| ((dy + HALF) * 5 + dx + HALF) as usize)
+}
+
+/// A cell that constrains the board: its offset from the anchor, what it
+/// requires (label names aside) and the codes it accepts for Black.
+#[derive(Clone, Copy, Debug)]
+struct Constraint {
+    dx: i32,
+    dy: i32,
+    class: u8,
+    black: u8,
+}
+
+/// The cells of `diagram` other than `?`, in reading order.
+fn constraints(diagram: &Diagram) -> Vec<Constraint> {
+    let (ax, ay) = diagram.anchor();
+    let mut out = Vec::with_capacity(diagram.cells.len());
+    for (row, line) in diagram.rows().enumerate() {
+        for (column, &symbol) in line.iter().enumerate() {
+            if symbol != Symbol::Any {
+                out.push(Constraint {
+                    dx: column as i32 - ax as i32,
+                    dy: row as i32 - ay as i32,
+                    class: symbol.class().to_char() as u8,
+                    black: allowed_codes(symbol),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The symmetries of `diagram` (whose constraining cells are `cells`) that
+/// give distinct shapes, in [`Symmetry::ALL`] order: a symmetry is dropped
+/// when an earlier one maps every cell onto a cell with the same requirement
+/// (label names aside).
+fn distinct_symmetries(diagram: &Diagram, cells: &[Constraint]) -> Vec<Symmetry> {
+    let (ax, ay) = diagram.anchor();
+    let (w, h) = (diagram.width() as i32, diagram.height() as i32);
+    // What the cell at an offset requires (0 for `?` and outside).
+    let class_at = |dx: i32, dy: i32| {
+        let (x, y) = (ax as i32 + dx, ay as i32 + dy);
+        if (0..w).contains(&x) && (0..h).contains(&y) {
+            match diagram.cells[(y * w + x) as usize] {
+                Symbol::Any => 0,
+                s => s.class().to_char() as u8,
+            }
+        } else {
+            0
+        }
+    };
+    let mut kept: Vec<Symmetry> = Vec::with_capacity(8);
+    for t in Symmetry::ALL {
+        // `t` gives the same shape as a kept `k` when `k⁻¹ ∘ t` maps every
+        // constraining cell onto a cell with the same requirement (a
+        // bijection of the constraining cells, so checking them all is
+        // enough).
+        let same = kept.iter().any(|&k| {
+            let back = k.inverse();
+            cells.iter().all(|c| {
+                let (x, y) = t.apply_offset(c.dx, c.dy);
+                let (x, y) = back.apply_offset(x, y);
+                class_at(x, y) == c.class
+            })
+        });
+        if !same {
+            kept.push(t);
+        }
+    }
+    kept
+}
+
+/// One pattern under one symmetry, read for Black.
+#[derive(Clone, Debug)]
+struct Variant {
+    pattern: u32,
+    symmetry: Symmetry,
+    /// Whether there is more to check than the window test: `need_on` or
+    /// `extras`.
+    rest: bool,
+    /// Window cells that must be on the board (low bit of their code pair).
+    need_on: u64,
+    /// `extras[start..end]`: cells checked one by one.
+    extras: (u32, u32),
+}
+
+/// A cell checked one by one: outside the window, or a set the window masks
+/// cannot express.
+#[derive(Clone, Copy, Debug)]
+struct Extra {
+    dx: i8,
+    dy: i8,
+    /// Offset in the padded code array.
+    delta: isize,
+    allowed: u8,
+}
+
+/// The candidates for one key: bit `i` of word `w` of the bitsets stands
+/// for `slots[slots + 64 * w + i]`. `rows[rows + (f * 4 + state) * words + w]`
+/// is word `w` of the bitset of candidates that do *not* allow `state` at
+/// filter cell `f` (so that the many cells a variant does not care about cost
+/// nothing to build); unused bits are set in every row of the first filter
+/// cell.
+#[derive(Clone, Copy, Debug, Default)]
+struct Bucket {
+    words: u32,
+    rows: u32,
+    slots: u32,
+}
+
+/// One match: pattern `pattern` (its index in the file) placed with its
+/// anchor on `anchor`, its diagram turned by `symmetry`, read for `color`
+/// (`X` = a stone of `color`).
+///
+/// The diagram cell at offset `(dx, dy)` from its anchor lies on the board at
+/// `anchor + symmetry.apply_offset(dx, dy)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Match {
+    /// Index of the pattern in its file (and in the [`PatternSet`]).
+    pub pattern: usize,
+    /// The board point under the diagram's anchor.
+    pub anchor: Point,
+    /// How the diagram is turned on the board.
+    pub symmetry: Symmetry,
+    /// The colour the diagram was read for: `X` is a stone of this colour.
+    pub color: Color,
+}
+
+/// One diagram cell of a match, placed on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlacedCell {
+    /// Column of the cell in the diagram, from 0.
+    pub column: usize,
+    /// Row of the cell in the diagram, from 0.
+    pub row: usize,
+    /// What the cell requires.
+    pub symbol: Symbol,
+    /// The board point under the cell, `None` when it is off the board.
+    pub point: Option<Point>,
+}
+
+/// A set of patterns compiled for fast matching on any board.
+///
+/// Built once (compiling ~100 patterns takes well under a millisecond),
+/// shared freely (`Send + Sync`, no interior mutability).
+#[derive(Clone)]
+pub struct PatternSet {
+    file: PatternFile,
+    symmetries: Vec<Vec<Symmetry>>,
+    variants: Vec<Variant>,
+    extras: Vec<Extra>,
+    /// The window test `(mask, value)` of every variant: kept apart from the
+    /// variants so that the data every candidate touches stays small.
+    tests: Vec<(u64, u64)>,
+    /// Bucket index of every key.
+    keys: Vec<u32>,
+    buckets: Vec<Bucket>,
+    rows: Vec<u64>,
+    /// The variant of each bucket slot.
+    slots: Vec<u32>,
+}
+
+impl fmt::Debug for PatternSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatternSet")
+            .field("file", &self.file.source().name())
+            .field("patterns", &self.file.len())
+            .field("variants", &self.variants.len())
+            .field("buckets", &self.buckets.len())
+            .field("slots", &self.slots.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Variant {
+    #[inline]
+    fn to_match(&self, anchor: Point, color: Color) -> Match {
+        Match {
+            pattern: self.pattern as usize,
+            anchor,
+            symmetry: self.symmetry,
+            color,
+        }
+    }
+}
+
+impl PatternSet {
+    /// Compiles every pattern of `file` (which the set keeps a copy of).
+    /// Fails, with one error per pattern, when a pattern has a cell more
+    /// than [`MAX_EXTENT`] columns or rows from its anchor.
+    pub fn compile(file: &PatternFile) -> Result<PatternSet, SourceErrors> {
+        PatternSet::from_file(file.clone())
+    }
+
+    /// Like [`PatternSet::compile`], taking the file instead of copying it.
+    pub fn from_file(file: PatternFile) -> Result<PatternSet, SourceErrors> {
+        let mut errors = SourceErrors::new();
+        for p in file.patterns() {
+            if let Some(e) = extent_error(&file, p) {
+                errors.push(e);
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let constrained: Vec<Vec<Constraint>> = file
+            .patterns()
+            .iter()
+            .map(|p| constraints(p.diagram()))
+            .collect();
+        let symmetries: Vec<Vec<Symmetry>> = file
+            .patterns()
+            .iter()
+            .zip(&constrained)
+            .map(|(p, cells)| distinct_symmetries(p.diagram(), cells))
+            .collect();
+        let count = symmetries.iter().map(Vec::len).sum::<usize>();
+        let mut variants = Vec::with_capacity(count);
+        let mut extras = Vec::new();
+        let mut windows: Vec<[u8; CELLS]> = Vec::with_capacity(count);
+        let mut masks: Vec<(u64, u64)> = Vec::with_capacity(count);
+        // By pattern, then symmetry: the order of candidates in every
+        // bucket, hence the order of matches at one point.
+        for (index, cells) in constrained.iter().enumerate() {
+            for &symmetry in &symmetries[index] {
+                let mut window = [0b1111u8; CELLS];
+                let (mut mask, mut value, mut need_on) = (0u64, 0u64, 0u64);
+                let start = extras.len() as u32;
+                for c in cells {
+                    let allowed = c.black;
+                    let (dx, dy) = symmetry.apply_offset(c.dx, c.dy);
+                    let in_window = window_index(dx, dy);
+                    match (in_window, code_mask(allowed)) {
+                        (Some(k), Some((m, v))) => {
+                            window[k] = allowed;
+                            mask |= u64::from(m) << (2 * k);
+                            value |= u64::from(v) << (2 * k);
+                        }
+                        (Some(k), None) if allowed == 0b0111 => {
+                            window[k] = allowed;
+                            need_on |= 1 << (2 * k);
+                        }
+                        _ => {
+                            if let Some(k) = in_window {
+                                window[k] = allowed;
+                            }
+                            extras.push(Extra {
+                                dx: dx as i8,
+                                dy: dy as i8,
+                                delta: dy as isize * GW as isize + dx as isize,
+                                allowed,
+                            });
+                        }
+                    }
+                }
+                variants.push(Variant {
+                    pattern: index as u32,
+                    symmetry,
+                    rest: need_on != 0 || extras.len() as u32 != start,
+                    need_on,
+                    extras: (start, extras.len() as u32),
+                });
+                windows.push(window);
+                masks.push((mask, value));
+            }
+        }
+
+        let (keys, buckets, rows, slots) = build_buckets(&windows);
+        Ok(PatternSet {
+            file,
+            symmetries,
+            variants,
+            extras,
+            tests: masks,
+            keys,
+            buckets,
+            rows,
+            slots,
+        })
+    }
+
+    /// Parses and compiles a pattern file in one step.
+    pub fn parse(name: &str, text: &str) -> Result<PatternSet, SourceErrors> {
+        PatternSet::from_file(PatternFile::parse(name, text)?)
+    }
+
+    /// The file the set was compiled from.
+    pub fn file(&self) -> &PatternFile {
+        &self.file
+    }
+
+    /// The patterns, indexed like [`Match::pattern`].
+    pub fn patterns(&self) -> &[Pattern] {
+        self.file.patterns()
+    }
+
+    /// The pattern with `index`.
+    pub fn pattern(&self, index: usize) -> Option<&Pattern> {
+        self.file.patterns().get(index)
+    }
+
+    /// Number of patterns.
+    pub fn len(&self) -> usize {
+        self.file.len()
+    }
+
+    /// Whether the set has no pattern.
+    pub fn is_empty(&self) -> bool {
+        self.file.is_empty()
+    }
+
+    /// The symmetries under which pattern `index` is matched: those that give
+    /// distinct shapes, identity first. A pattern that maps onto itself under
+    /// some symmetry (label names aside) has fewer than eight, so it reports
+    /// one match per placement.
+    pub fn symmetries(&self, index: usize) -> &[Symmetry] {
+        self.symmetries.get(index).map_or(&[], Vec::as_slice)
+    }
+
+    /// Number of compiled variants (pattern × distinct symmetry; each is
+    /// matched for both colours).
+    pub fn variant_count(&self) -> usize {
+        self.variants.len()
+    }
+
+    /// Every match on `board` for `color` (`X` = a stone of `color`), in
+    /// board order (row by row from the top), then by pattern index, then
+    /// by symmetry in [`Symmetry::ALL`] order.
+    pub fn matches<'a>(&'a self, board: &Board, color: Color) -> Matches<'a> {
+        Matches::new(self, board, Some(color))
+    }
+
+    /// Every match on `board` for both colours, in board order, then Black
+    /// before White, then by pattern index and symmetry.
+    pub fn matches_both<'a>(&'a self, board: &Board) -> Matches<'a> {
+        Matches::new(self, board, None)
+    }
+
+    /// The matches anchored on `anchor` for `color`, ordered by pattern index
+    /// and symmetry. Empty when `anchor` is not on the board.
+    pub fn matches_at<'a>(
+        &'a self,
+        board: &'a Board,
+        anchor: Point,
+        color: Color,
+    ) -> MatchesAt<'a> {
+        let size = board.size();
+        let (x, y) = (anchor.x(), anchor.y());
+        let on_board = anchor.on_board(size);
+        let code = |dx: i32, dy: i32| {
+            Point::checked(x + dx, y + dy, size).map_or(3, |p| board.cell(p) as u8)
+        };
+        let mut window = 0u64;
+        if on_board {
+            for dy in -HALF..=HALF {
+                for dx in -HALF..=HALF {
+                    if let Some(k) = window_index(dx, dy) {
+                        window |= u64::from(code(dx, dy)) << (2 * k);
+                    }
+                }
+            }
+        }
+        let mut scan = Scan::default();
+        if on_board {
+            scan.start(self, window, color);
+        }
+        MatchesAt {
+            set: self,
+            board,
+            anchor,
+            scan,
+        }
+    }
+
+    /// The board point of the cell labelled `label` in a match; `None` when
+    /// the pattern has no such label (or the match is not from this set).
+    pub fn label_point(&self, m: &Match, label: char) -> Option<Point> {
+        let (dx, dy) = self.pattern(m.pattern)?.diagram().label_offset(label)?;
+        let (dx, dy) = m.symmetry.apply_offset(dx, dy);
+        Point::checked(m.anchor.x() + dx, m.anchor.y() + dy, MAX_SIZE)
+    }
+
+    /// Every diagram cell of a match on a board of `size`, in diagram reading
+    /// order, with the board point under it.
+    pub fn placed_cells(&self, m: &Match, size: u8) -> impl Iterator<Item = PlacedCell> + '_ {
+        let m = *m;
+        self.pattern(m.pattern)
+            .into_iter()
+            .flat_map(|p| p.diagram().cells())
+            .map(move |c| {
+                let (dx, dy) = m.symmetry.apply_offset(c.dx, c.dy);
+                PlacedCell {
+                    column: c.column,
+                    row: c.row,
+                    symbol: c.symbol,
+                    point: Point::checked(m.anchor.x() + dx, m.anchor.y() + dy, size),
+                }
+            })
+    }
+
+    /// The checks a window mask cannot do: cells that must be on the board
+    /// and cells outside the window. `code` gives the board's code at an
+    /// extra cell; for White it is swapped before the test, as the window
+    /// was.
+    #[inline]
+    fn rest_ok(&self, v: &Variant, scan: &Scan, code: impl Fn(&Extra) -> u8) -> bool {
+        !v.rest
+            || scan.off & v.need_on == 0
+                && self.extras[v.extras.0 as usize..v.extras.1 as usize]
+                    .iter()
+                    .all(|e| {
+                        let c = match scan.color {
+                            Color::Black => code(e),
+                            Color::White => swap_code(code(e)),
+                        };
+                        e.allowed >> c & 1 != 0
+                    })
+    }
+}
+
+/// Low bit set in every cell pair of `window` that is off the board.
+#[inline]
+fn off_bits(window: u64) -> u64 {
+    window & (window >> 1) & LOW_BITS
+}
+
+/// The window with black and white swapped (codes 1 and 2 exchanged, 0 and
+/// 3 kept): White's window as Black's variants read it.
+#[inline]
+fn swap_window(window: u64) -> u64 {
+    window ^ (((window ^ (window >> 1)) & LOW_BITS) * 3)
+}
+
+/// The "too large" error of a pattern, if it has one.
+fn extent_error(file: &PatternFile, p: &Pattern) -> Option<crate::diag::SourceError> {
+    let d = p.diagram();
+    let far = d
+        .cells()
+        .filter(|c| c.symbol != Symbol::Any)
+        .find(|c| c.dx.abs().max(c.dy.abs()) > MAX_EXTENT)?;
+    let (ax, ay) = d.anchor();
+    let anchor_at = p.cell_location(ax, ay).unwrap_or(p.location());
+    let here = p.cell_location(far.column, far.row).unwrap_or(p.location());
+    let (what, n) = if far.dx.abs() >= far.dy.abs() {
+        ("columns", far.dx.abs())
+    } else {
+        ("rows", far.dy.abs())
+    };
+    Some(
+        file.error_at(
+            here,
+            format!("pattern '{}' is too large for the matcher", p.name()),
+        )
+        .with_label(format!(
+            "this cell is {n} {what} from the anchor; at most {MAX_EXTENT} are supported"
+        ))
+        .with_note(format!(
+            "the anchor is at line {}, column {}; move it (with '*' or '@') or split the \
+                 pattern",
+            anchor_at.line, anchor_at.column
+        )),
+    )
+}
+
+/// The key of a window: the states of the [`KEY`] cells, 2 bits each.
+#[inline]
+fn key_of(window: u64) -> usize {
+    let mut key = 0;
+    for (i, &k) in KEY.iter().enumerate() {
+        key |= ((window >> (2 * k)) & 3) << (2 * i);
+    }
+    key as usize
+}
+
+/// Calls `f(key, variant)` for every key whose states a variant allows, for
+/// every variant. The anchor is always on the board: keys with an off-board
+/// anchor never occur.
+fn for_each_key(windows: &[[u8; CELLS]], mut f: impl FnMut(usize, u32)) {
+    for (v, window) in windows.iter().enumerate() {
+        let mut states = [[0usize; 4]; KEY.len()];
+        let mut counts = [0usize; KEY.len()];
+        for (i, &cell) in KEY.iter().enumerate() {
+            let allowed = window[cell] & if i == 0 { 0b0111 } else { 0b1111 };
+            for s in 0..4 {
+                if allowed >> s & 1 != 0 {
+                    states[i][counts[i]] = s;
+                    counts[i] += 1;
+                }
+            }
+        }
+        if counts.contains(&0) {
+            continue;
+        }
+        // An odometer over the allowed states of the key cells.
+        let mut digit = [0usize; KEY.len()];
+        loop {
+            let key = (0..KEY.len()).fold(0, |k, i| k | (states[i][digit[i]] << (2 * i)));
+            f(key, v as u32);
+            let mut i = 0;
+            while i < KEY.len() {
+                digit[i] += 1;
+                if digit[i] < counts[i] {
+                    break;
+                }
+                digit[i] = 0;
+                i += 1;
+            }
+            if i == KEY.len() {
+                break;
+            }
+        }
+    }
+}
+
+/// Puts every variant in the buckets of the keys it allows and builds the
+/// filter bitsets. Keys with the same candidates share one bucket.
+fn build_buckets(windows: &[[u8; CELLS]]) -> (Vec<u32>, Vec<Bucket>, Vec<u64>, Vec<u32>) {
+    // Every variant goes in the list of every key whose states it allows:
+    // counted first, then placed, all lists in one array.
+    let mut count = vec![0u32; KEYS + 1];
+    for_each_key(windows, |key, _| count[key + 1] += 1);
+    for key in 0..KEYS {
+        count[key + 1] += count[key];
+    }
+    let mut list_of = vec![0u32; count[KEYS] as usize];
+    let mut next = count.clone();
+    for_each_key(windows, |key, v| {
+        list_of[next[key] as usize] = v;
+        next[key] += 1;
+    });
+    let lists = (0..KEYS).map(|key| &list_of[count[key] as usize..count[key + 1] as usize]);
+    // For each variant, bit `f * 4 + state` says that it does not allow
+    // `state` at filter cell `f`: the rows its slots are set in.
+    let excluded: Vec<u32> = windows
+        .iter()
+        .map(|window| {
+            FILTER.iter().enumerate().fold(0u32, |bits, (f, &cell)| {
+                bits | u32::from(!window[cell] & 0b1111) << (4 * f)
+            })
+        })
+        .collect();
+    // Keys with the same list share a bucket: (hash, list, bucket) of each
+    // bucket built.
+    let mut built: Vec<(u64, &[u32], u32)> = Vec::new();
+    let mut keys = vec![0u32; KEYS];
+    // Bucket 0 is the empty bucket.
+    let mut buckets = vec![Bucket::default()];
+    let (mut rows, mut slots) = (Vec::new(), Vec::new());
+    for (key, list) in lists.enumerate() {
+        if list.is_empty() {
+            continue;
+        }
+        // FNV-1a over the variant numbers.
+        let hash = list.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &v| {
+            (h ^ u64::from(v)).wrapping_mul(0x0100_0000_01b3)
+        });
+        if let Some(&(_, _, b)) = built.iter().find(|&&(h, l, _)| h == hash && l == list) {
+            keys[key] = b;
+            continue;
+        }
+        let words = list.len().div_ceil(64);
+        let first = slots.len();
+        let row_start = rows.len();
+        rows.resize(row_start + FILTER.len() * 4 * words, 0u64);
+        slots.extend_from_slice(list);
+        for (bit, &v) in list.iter().enumerate() {
+            let mut excluded = excluded[v as usize];
+            while excluded != 0 {
+                let row = excluded.trailing_zeros() as usize;
+                excluded &= excluded - 1;
+                rows[row_start + row * words + bit / 64] |= 1 << (bit % 64);
+            }
+        }
+        // Bits past the last candidate stand for no slot: exclude them in
+        // every state of the first filter cell.
+        if list.len() % 64 != 0 {
+            for state in 0..4 {
+                rows[row_start + state * words + words - 1] |= !0u64 << (list.len() % 64);
+            }
+        }
+        let b = buckets.len() as u32;
+        buckets.push(Bucket {
+            words: words as u32,
+            rows: row_start as u32,
+            slots: first as u32,
+        });
+        built.push((hash, list, b));
+        keys[key] = b;
+    }
+    (keys, buckets, rows, slots)
+}
+
+/// Where a scan is among the candidates of one point, for one colour.
+#[derive(Clone, Copy, Debug)]
+struct Scan {
+    color: Color,
+    /// The window as Black's variants read it (swapped for White).
+    window: u64,
+    off: u64,
+    /// Start of each filter cell's bitset row for the window's states.
+    rows: [u32; FILTER.len()],
+    /// First slot of the bucket.
+    slots: u32,
+    /// Next word to read and the end of the words.
+    word: u32,
+    end: u32,
+    /// Slot index of bit 0 of `bits`, and the candidates left in that word.
+    base: u32,
+    bits: u64,
+}
+
+impl Default for Scan {
+    fn default() -> Scan {
+        Scan {
+            color: Color::Black,
+            window: 0,
+            off: 0,
+            rows: [0; FILTER.len()],
+            slots: 0,
+            word: 0,
+            end: 0,
+            base: 0,
+            bits: 0,
+        }
+    }
+}
+
+impl Scan {
+    /// Starts on a point whose window is `window`, for `color`.
+    #[inline]
+    fn start(&mut self, set: &PatternSet, window: u64, color: Color) {
+        let window = match color {
+            Color::Black => window,
+            Color::White => swap_window(window),
+        };
+        let bucket = set.buckets[set.keys[key_of(window)] as usize];
+        self.color = color;
+        self.window = window;
+        self.off = off_bits(window);
+        for (f, &cell) in FILTER.iter().enumerate() {
+            let state = ((window >> (2 * cell)) & 3) as u32;
+            self.rows[f] = bucket.rows + (f as u32 * 4 + state) * bucket.words;
+        }
+        self.slots = bucket.slots;
+        self.word = 0;
+        self.end = bucket.words;
+        self.bits = 0;
+    }
+
+    /// The next candidate whose window test passes, if any.
+    #[inline]
+    fn next<'a>(&mut self, set: &'a PatternSet) -> Option<&'a Variant> {
+        loop {
+            while self.bits != 0 {
+                let bit = self.bits.trailing_zeros();
+                self.bits &= self.bits - 1;
+                let v = set.slots[(self.base + bit) as usize] as usize;
+                let (mask, value) = set.tests[v];
+                if self.window & mask == value {
+                    return Some(&set.variants[v]);
+                }
+            }
+            if self.word >= self.end {
+                return None;
+            }
+            let w = self.word;
+            self.word += 1;
+            self.bits = !self
+                .rows
+                .iter()
+                .fold(0u64, |acc, &r| acc | set.rows[(r + w) as usize]);
+            self.base = self.slots + 64 * w;
+        }
+    }
+}
+
+/// The board copied into a padded array of 2-bit codes, with the 5-cell
+/// code of every row segment the windows need.
+struct Grid {
+    code: [u8; GRID],
+    /// At the index of a cell: the codes of the 5 cells centred on it, in
+    /// bits 0..10, leftmost cell lowest.
+    rows: [u16; GRID],
+    size: u8,
+}
+
+#[inline]
+fn grid_index(x: i32, y: i32) -> usize {
+    (y + MARGIN as i32) as usize * GW + (x + MARGIN as i32) as usize
+}
+
+impl Grid {
+    fn new(board: &Board) -> Box<Grid> {
+        let size = board.size();
+        let mut g = Box::new(Grid {
+            code: [Cell::Off as u8; GRID],
+            rows: [0; GRID],
+            size,
+        });
+        for p in board.points() {
+            g.code[grid_index(p.x(), p.y())] = board.cell(p) as u8;
+        }
+        let n = i32::from(size);
+        for y in -HALF..n + HALF {
+            let base = grid_index(0, y);
+            // Slide a 5-cell window along the row.
+            let mut h: u16 = 0;
+            for c in 0..4 {
+                h |= u16::from(g.code[base - 2 + c]) << (2 * c + 2);
+            }
+            for x in 0..n as usize {
+                h = (h >> 2) | (u16::from(g.code[base + x + 2]) << 8);
+                g.rows[base + x] = h;
+            }
+        }
+        g
+    }
+
+    #[inline]
+    fn window(&self, i: usize) -> u64 {
+        let r = &self.rows;
+        u64::from(r[i - 2 * GW])
+            | u64::from(r[i - GW]) << 10
+            | u64::from(r[i]) << 20
+            | u64::from(r[i + GW]) << 30
+            | u64::from(r[i + 2 * GW]) << 40
+    }
+
+    #[inline]
+    fn at(&self, i: usize, delta: isize) -> u8 {
+        self.code
+            .get(i.wrapping_add_signed(delta))
+            .copied()
+            .unwrap_or(Cell::Off as u8)
+    }
+}
+
+/// Iterator over the matches of a [`PatternSet`] on a whole board; see
+/// [`PatternSet::matches`].
+pub struct Matches<'a> {
+    set: &'a PatternSet,
+    grid: Box<Grid>,
+    /// The colours to match, and how many of them.
+    colors: [Color; 2],
+    color_count: usize,
+    /// The next point to visit, as `y * size + x`.
+    next_point: usize,
+    /// The next colour to scan at the current point.
+    next_color: usize,
+    anchor: Point,
+    index: usize,
+    window: u64,
+    scan: Scan,
+}
+
+impl<'a> Matches<'a> {
+    fn new(set: &'a PatternSet, board: &Board, color: Option<Color>) -> Matches<'a> {
+        let (colors, color_count) = match color {
+            Some(c) => ([c, c], 1),
+            None => (Color::BOTH, 2),
+        };
+        Matches {
+            set,
+            grid: Grid::new(board),
+            colors,
+            color_count,
+            next_point: 0,
+            next_color: color_count,
+            anchor: Point::new(0, 0),
+            index: 0,
+            window: 0,
+            scan: Scan::default(),
+        }
+    }
+
+    /// Moves to the next colour at this point or to the next point; `false`
+    /// after the last.
+    #[inline]
+    fn advance(&mut self) -> bool {
+        if self.next_color == self.color_count {
+            let size = usize::from(self.grid.size);
+            if self.next_point >= size * size {
+                return false;
+            }
+            let (x, y) = (self.next_point % size, self.next_point / size);
+            self.next_point += 1;
+            self.next_color = 0;
+            self.anchor = Point::new(x as u8, y as u8);
+            self.index = grid_index(x as i32, y as i32);
+            self.window = self.grid.window(self.index);
+        }
+        let color = self.colors[self.next_color];
+        self.next_color += 1;
+        self.scan.start(self.set, self.window, color);
+        true
+    }
+}
+
+impl Iterator for Matches<'_> {
+    type Item = Match;
+
+    fn next(&mut self) -> Option<Match> {
+        let set = self.set;
+        loop {
+            while let Some(v) = self.scan.next(set) {
+                let (grid, index) = (&self.grid, self.index);
+                if set.rest_ok(v, &self.scan, |x| grid.at(index, x.delta)) {
+                    return Some(v.to_match(self.anchor, self.scan.color));
+                }
+            }
+            if !self.advance() {
+                return None;
+            }
+        }
+    }
+
+    /// The same as repeated [`next`](Self::next), in one loop (what
+    /// `count`, `for_each` and `sum` use).
+    fn fold<B, F>(mut self, init: B, mut f: F) -> B
+    where
+        F: FnMut(B, Match) -> B,
+    {
+        let set = self.set;
+        let mut acc = init;
+        loop {
+            while let Some(v) = self.scan.next(set) {
+                let (grid, index) = (&self.grid, self.index);
+                if set.rest_ok(v, &self.scan, |x| grid.at(index, x.delta)) {
+                    acc = f(acc, v.to_match(self.anchor, self.scan.color));
+                }
+            }
+            if !self.advance() {
+                return acc;
+            }
+        }
+    }
+}
+
+/// Iterator over the matches of a [`PatternSet`] at one point; see
+/// [`PatternSet::matches_at`].
+pub struct MatchesAt<'a> {
+    set: &'a PatternSet,
+    board: &'a Board,
+    anchor: Point,
+    scan: Scan,
+}
+
+impl Iterator for MatchesAt<'_> {
+    type Item = Match;
+
+    fn next(&mut self) -> Option<Match> {
+        let set = self.set;
+        let board = self.board;
+        let size = board.size();
+        let (x, y) = (self.anchor.x(), self.anchor.y());
+        while let Some(v) = self.scan.next(set) {
+            let code = |e: &Extra| {
+                Point::checked(x + i32::from(e.dx), y + i32::from(e.dy), size)
+                    .map_or(Cell::Off as u8, |p| board.cell(p) as u8)
+            };
+            if set.rest_ok(v, &self.scan, code) {
+                return Some(v.to_match(self.anchor, self.scan.color));
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_masks_cover_the_symbol_sets() {
+        assert_eq!(code_mask(0b0001), Some((3, 0)));
+        assert_eq!(code_mask(0b0010), Some((3, 1)));
+        assert_eq!(code_mask(0b1000), Some((3, 3)));
+        // x for Black: empty or black, high bit clear.
+        assert_eq!(code_mask(0b0011), Some((2, 0)));
+        // o for Black: empty or white, low bit clear.
+        assert_eq!(code_mask(0b0101), Some((1, 0)));
+        assert_eq!(code_mask(0b1111), Some((0, 0)));
+        assert_eq!(code_mask(0b0111), None);
+    }
+
+    #[test]
+    fn window_cells_are_in_reading_order() {
+        assert_eq!(window_index(-2, -2), Some(0));
+        assert_eq!(window_index(0, 0), Some(12));
+        assert_eq!(window_index(2, 2), Some(24));
+        assert_eq!(window_index(3, 0), None);
+        // Key: the anchor and its north and south neighbours; filter: the
+        // rest of the 3×3 and the next cells north and south.
+        let at = |dx, dy| window_index(dx, dy).unwrap();
+        assert_eq!(KEY, [at(0, 0), at(0, -1), at(0, 1)]);
+        assert_eq!(FILTER[..2], [at(1, 0), at(-1, 0)]);
+        assert_eq!(FILTER[2..6], [at(-1, -1), at(1, -1), at(-1, 1), at(1, 1)]);
+        assert_eq!(FILTER[6..], [at(0, -2), at(0, 2)]);
+    }
+}

@@ -1,0 +1,186 @@
+//! Restriction blocks (seed 000 §3.2.1) and zone-dependent control blocks
+//! (seed 001 §3.1.1): the area around a stone that cannot be attacked where
+//! the opponent's influence does not spread and attacks are hard.
+
+use crate::patterns::RemovalRules;
+use keisei_board::{Board, BoardMap, Color, MapCell, Point, PointSet};
+use serde::Serialize;
+
+/// Which block model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BlockModel {
+    /// Seed 000 §3.2.1 (after Yen & Hsu): a 5×5 block centred on the stone.
+    Restriction,
+    /// Seed 001 §3.1.1: 3×3 in the centre, 3×4 on the edge, 4×4 in the
+    /// corner, larger towards the edge.
+    Zone,
+}
+
+/// Where a stone stands, for seed 001's block sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Zone {
+    /// Not on lines 1–4 of any edge.
+    Centre,
+    /// On lines 1–4 of one edge.
+    Edge,
+    /// On lines 1–4 of two edges.
+    Corner,
+}
+
+/// The line (1 = first line) at or below which a stone belongs to an edge's zone.
+pub const ZONE_LINE: i32 = 4;
+
+/// The line (1 = first line) of coordinate `c` from the nearer edge of an
+/// axis whose last coordinate is `last`.
+fn line(c: i32, last: i32) -> i32 {
+    c.min(last - c) + 1
+}
+
+/// The zone of a point on a board of `size`.
+pub fn zone(p: Point, size: u8) -> Zone {
+    let s = i32::from(size) - 1;
+    let near_x = line(p.x(), s) <= ZONE_LINE;
+    let near_y = line(p.y(), s) <= ZONE_LINE;
+    match (near_x, near_y) {
+        (true, true) => Zone::Corner,
+        (true, false) | (false, true) => Zone::Edge,
+        (false, false) => Zone::Centre,
+    }
+}
+
+/// The block of a stone before removals: offsets `(dx, dy)` from the stone.
+pub fn block_shape(p: Point, size: u8, model: BlockModel) -> Vec<(i32, i32)> {
+    let (x_range, y_range) = match model {
+        BlockModel::Restriction => ((-2, 2), (-2, 2)),
+        BlockModel::Zone => {
+            let s = i32::from(size) - 1;
+            // Towards the nearer edge of an axis the block reaches 2, away 1.
+            let axis = |c: i32| -> (i32, i32) {
+                let near = line(c, s) <= ZONE_LINE;
+                if !near {
+                    (-1, 1)
+                } else if c <= s - c {
+                    (-2, 1)
+                } else {
+                    (-1, 2)
+                }
+            };
+            match zone(p, size) {
+                Zone::Centre => ((-1, 1), (-1, 1)),
+                Zone::Edge => {
+                    let (ax, ay) = (axis(p.x()), axis(p.y()));
+                    // Only the axis towards the edge grows.
+                    if ax == (-1, 1) {
+                        ((-1, 1), ay)
+                    } else {
+                        (ax, (-1, 1))
+                    }
+                }
+                Zone::Corner => (axis(p.x()), axis(p.y())),
+            }
+        }
+    };
+    let mut out = Vec::new();
+    for dy in y_range.0..=y_range.1 {
+        for dx in x_range.0..=x_range.1 {
+            out.push((dx, dy));
+        }
+    }
+    out
+}
+
+/// One point of a block map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BlockCell {
+    /// No block.
+    #[default]
+    None,
+    /// In a block of a black stone.
+    Black,
+    /// In a block of a white stone.
+    White,
+    /// In blocks of both colours.
+    Both,
+}
+
+impl MapCell for BlockCell {
+    /// `x` black block, `o` white block, `*` both, `.` none.
+    fn render_cell(&self) -> String {
+        match self {
+            BlockCell::None => ".",
+            BlockCell::Black => "x",
+            BlockCell::White => "o",
+            BlockCell::Both => "*",
+        }
+        .to_string()
+    }
+}
+
+/// The blocks of both colours.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Blocks {
+    /// Which model built them.
+    pub model: BlockModel,
+    /// Points in a block of a black stone.
+    pub black: PointSet,
+    /// Points in a block of a white stone.
+    pub white: PointSet,
+}
+
+impl Blocks {
+    /// The points in blocks of `color`.
+    pub fn of(&self, color: Color) -> &PointSet {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+
+    /// The block map: which colours' blocks cover each point.
+    pub fn map(&self, size: u8) -> BoardMap<BlockCell> {
+        BoardMap::from_fn(size, |p| {
+            match (self.black.contains(p), self.white.contains(p)) {
+                (false, false) => BlockCell::None,
+                (true, false) => BlockCell::Black,
+                (false, true) => BlockCell::White,
+                (true, true) => BlockCell::Both,
+            }
+        })
+    }
+}
+
+/// The blocks around `stones` (stones that cannot be attacked, decided by
+/// the caller — in the evaluation, from group danger): the empty points of
+/// each stone's block shape, with cells removed
+/// next to unattackable enemy stones (also taken from `stones`) by the
+/// removal rules. Points that are not stones of `stones` are ignored.
+pub fn blocks(board: &Board, stones: &PointSet, model: BlockModel, rules: &RemovalRules) -> Blocks {
+    let size = board.size();
+    let mut out = Blocks {
+        model,
+        black: PointSet::new(),
+        white: PointSet::new(),
+    };
+    for s in stones {
+        let Some(color) = board.color(s) else {
+            continue;
+        };
+        let removed = rules.removed_cells(board, s, color, stones);
+        let set = match color {
+            Color::Black => &mut out.black,
+            Color::White => &mut out.white,
+        };
+        for (dx, dy) in block_shape(s, size, model) {
+            if let Some(q) = s.offset(dx, dy, size) {
+                // A block covers the empty points around stones.
+                if board.is_empty(q) && !removed.contains(q) {
+                    set.insert(q);
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,302 @@
+//! The territory crate's pattern files: connection shapes and block-removal
+//! rules, embedded at build time, parsed with the board crate's pattern
+//! language, their attributes checked with located errors.
+
+use keisei_board::diag::{SourceError, SourceErrors};
+use keisei_board::pattern::{PatternFile, PatternSet, Symbol};
+use keisei_board::{Board, Color, Point, PointSet};
+use std::sync::OnceLock;
+
+/// The built-in connection patterns: (name in diagnostics, text).
+pub const CONNECTIONS: (&str, &str) = (
+    "crates/territory/patterns/connections.pat",
+    include_str!("../patterns/connections.pat"),
+);
+/// The built-in block-removal rules.
+pub const BLOCK_REMOVAL: (&str, &str) = (
+    "crates/territory/patterns/block-removal.pat",
+    include_str!("../patterns/block-removal.pat"),
+);
+
+/// Whether the opponent needs every cutting point or any one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// Miai: the link holds while one cutting point is not the opponent's.
+    All,
+    /// One cutting point in the opponent's hands cuts.
+    Any,
+}
+
+/// One connection pattern, its attributes read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConnectionShape {
+    /// The pattern's name (the link's kind).
+    pub name: String,
+    /// The label of the other stone, or `None` for a link to the edge.
+    pub to: Option<char>,
+    /// Labels of the cutting points.
+    pub cuts: Vec<char>,
+    /// Labels of the cells walled off.
+    pub wall: Vec<char>,
+    /// Whether the opponent needs every cutting point.
+    pub needs: Needs,
+    /// The best coefficient of the shape.
+    pub max: f64,
+}
+
+/// The connection patterns, compiled.
+#[derive(Clone, Debug)]
+pub struct ConnectionPatterns {
+    /// The compiled patterns (index = index in `shapes`).
+    pub set: PatternSet,
+    /// Their attributes.
+    pub shapes: Vec<ConnectionShape>,
+}
+
+fn labels(
+    file: &PatternFile,
+    pattern: &keisei_board::pattern::Pattern,
+    key: &str,
+    value: &str,
+) -> Result<Vec<char>, SourceError> {
+    let location = pattern
+        .attribute(key)
+        .map_or(pattern.location(), |a| a.value_location);
+    let mut out = Vec::new();
+    let mut from = 0;
+    for token in value.split_whitespace() {
+        // The token's column: the value's column plus the characters before it.
+        let start = value[from..].find(token).map_or(from, |i| from + i);
+        from = start + token.len();
+        let at = keisei_board::diag::Location::new(
+            location.line,
+            location.column + value[..start].chars().count(),
+        );
+        let mut chars = token.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if pattern.diagram().label_offset(c).is_some() => out.push(c),
+            _ => {
+                return Err(file.error_at(
+                    at,
+                    format!("`{key}:` lists {token:?}, which is not a label of this diagram; expected labels such as C D"),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+impl ConnectionPatterns {
+    /// Parses and checks a connection-pattern file.
+    pub fn parse(name: &str, text: &str) -> Result<ConnectionPatterns, SourceErrors> {
+        let file = PatternFile::parse(name, text)?;
+        let mut errors = SourceErrors::new();
+        let mut shapes = Vec::new();
+        for p in file.patterns() {
+            let required = |key: &str| -> Result<&str, SourceError> {
+                p.value(key).ok_or_else(|| {
+                    file.error_at(
+                        p.location(),
+                        format!("pattern {:?} has no `{key}:` attribute", p.name()),
+                    )
+                })
+            };
+            let shape = (|| -> Result<ConnectionShape, SourceError> {
+                if p.diagram()
+                    .get(p.diagram().anchor().0, p.diagram().anchor().1)
+                    != Some(Symbol::AnchorOwn)
+                {
+                    return Err(file.error_at(
+                        p.location(),
+                        format!(
+                            "pattern {:?} must be anchored on an own stone `@`",
+                            p.name()
+                        ),
+                    ));
+                }
+                let to = match required("to")? {
+                    "edge" => None,
+                    v => Some(labels(&file, p, "to", v)?.first().copied().ok_or_else(|| {
+                        file.error_at(p.location(), "`to:` needs a label or `edge`")
+                    })?),
+                };
+                let cuts = labels(&file, p, "cut", required("cut")?)?;
+                let wall = match p.value("wall") {
+                    Some("none") => Vec::new(),
+                    Some(v) => labels(&file, p, "wall", v)?,
+                    None => cuts.clone(),
+                };
+                let at = |key: &str| p.attribute(key).map_or(p.location(), |a| a.value_location);
+                let needs = match required("needs")? {
+                    "all" => Needs::All,
+                    "any" => Needs::Any,
+                    other => {
+                        return Err(file.error_at(
+                            at("needs"),
+                            format!("`needs:` is {other:?}; expected `all` or `any`"),
+                        ));
+                    }
+                };
+                let max = match required("max")? {
+                    "1" => 1.0,
+                    "0.5" => 0.5,
+                    other => {
+                        return Err(file.error_at(
+                            at("max"),
+                            format!("`max:` is {other:?}; expected 1 or 0.5"),
+                        ));
+                    }
+                };
+                Ok(ConnectionShape {
+                    name: p.name().to_string(),
+                    to,
+                    cuts,
+                    wall,
+                    needs,
+                    max,
+                })
+            })();
+            match shape {
+                Ok(s) => shapes.push(s),
+                Err(e) => errors.push(e),
+            }
+        }
+        let set = PatternSet::compile(&file)?;
+        errors.into_result(ConnectionPatterns { set, shapes })
+    }
+
+    /// The built-in connection patterns.
+    ///
+    /// # Panics
+    /// If the embedded file is broken, which the crate's tests rule out.
+    pub fn builtin() -> &'static ConnectionPatterns {
+        static SET: OnceLock<ConnectionPatterns> = OnceLock::new();
+        SET.get_or_init(|| {
+            ConnectionPatterns::parse(CONNECTIONS.0, CONNECTIONS.1)
+                .unwrap_or_else(|e| panic!("{e}"))
+        })
+    }
+}
+
+/// An enemy stone's offset from a block's stone, and the offsets it removes.
+type Removal = ((i32, i32), Vec<(i32, i32)>);
+
+/// The block-removal rules, compiled into a table: for each offset of an
+/// enemy stone from the block's stone (under every symmetry of every rule),
+/// the offsets of the cells it removes.
+#[derive(Clone, Debug)]
+pub struct RemovalRules {
+    set: PatternSet,
+    table: Vec<Removal>,
+}
+
+impl RemovalRules {
+    /// Parses and checks a removal-rule file: each pattern anchored on `@`,
+    /// with the enemy stone labelled `E`, `remove:` listing labels, and no
+    /// other symbol than `?` (the rules are geometry only).
+    pub fn parse(name: &str, text: &str) -> Result<RemovalRules, SourceErrors> {
+        let file = PatternFile::parse(name, text)?;
+        let mut errors = SourceErrors::new();
+        let mut removed = Vec::new();
+        for p in file.patterns() {
+            if p.diagram().label_offset('E').is_none() {
+                errors.push(file.error_at(
+                    p.location(),
+                    format!("rule {:?} has no enemy stone `E`", p.name()),
+                ));
+            }
+            if let Some(c) = p.diagram().cells().find(|c| {
+                !matches!(
+                    c.symbol,
+                    Symbol::Any | Symbol::AnchorOwn | Symbol::AnyLabel(_)
+                )
+            }) {
+                let at = p.cell_location(c.column, c.row).unwrap_or(p.location());
+                errors.push(file.error_at(
+                    at,
+                    format!(
+                        "a removal rule uses only `?`, `@` and upper-case labels; found `{}`",
+                        c.symbol
+                    ),
+                ));
+            }
+            match p.value("remove") {
+                None => {
+                    errors.push(file.error_at(
+                        p.location(),
+                        format!("rule {:?} has no `remove:` attribute", p.name()),
+                    ));
+                }
+                Some(v) => match labels(&file, p, "remove", v) {
+                    Ok(l) => removed.push(l),
+                    Err(e) => errors.push(e),
+                },
+            }
+        }
+        let set = PatternSet::compile(&file)?;
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut table: Vec<Removal> = Vec::new();
+        for (i, p) in file.patterns().iter().enumerate() {
+            let Some(e) = p.diagram().label_offset('E') else {
+                continue;
+            };
+            for &sym in set.symmetries(i) {
+                let enemy = sym.apply_offset(e.0, e.1);
+                let cells = removed[i]
+                    .iter()
+                    .filter_map(|&l| p.diagram().label_offset(l))
+                    .map(|(dx, dy)| sym.apply_offset(dx, dy));
+                match table.iter_mut().find(|(k, _)| *k == enemy) {
+                    Some((_, v)) => v.extend(cells),
+                    None => table.push((enemy, cells.collect())),
+                }
+            }
+        }
+        Ok(RemovalRules { set, table })
+    }
+
+    /// The built-in rules.
+    ///
+    /// # Panics
+    /// If the embedded file is broken, which the crate's tests rule out.
+    pub fn builtin() -> &'static RemovalRules {
+        static SET: OnceLock<RemovalRules> = OnceLock::new();
+        SET.get_or_init(|| {
+            RemovalRules::parse(BLOCK_REMOVAL.0, BLOCK_REMOVAL.1).unwrap_or_else(|e| panic!("{e}"))
+        })
+    }
+
+    /// The rules as a pattern set (rule index = pattern index).
+    pub fn set(&self) -> &PatternSet {
+        &self.set
+    }
+
+    /// The cells removed from the block of `stone` (of `color`) by every rule
+    /// that applies: an enemy stone in `unattackable` on the rule's `E`.
+    pub fn removed_cells(
+        &self,
+        board: &Board,
+        stone: Point,
+        color: Color,
+        unattackable: &PointSet,
+    ) -> PointSet {
+        let size = board.size();
+        let mut out = PointSet::new();
+        for ((ex, ey), cells) in &self.table {
+            let Some(e) = stone.offset(*ex, *ey, size) else {
+                continue;
+            };
+            if board.color(e) != Some(color.opponent()) || !unattackable.contains(e) {
+                continue;
+            }
+            out.extend(
+                cells
+                    .iter()
+                    .filter_map(|&(dx, dy)| stone.offset(dx, dy, size)),
+            );
+        }
+        out
+    }
+}
