@@ -13,17 +13,17 @@
 //!   [`Method`]), and the accuracy-vs-count benchmark ([`bench`]).
 //!
 //! # What it must not know
-//! The evaluation function: it proposes moves, the evaluate crate judges
-//! them. It depends only on `keisei-board`, and it draws nothing on a
+//! The evaluation function: it proposes moves and rates their shape, the
+//! evaluate crate judges them. It depends only on `keisei-board`, and it draws nothing on a
 //! terminal (progress is a callback; the CLI owns bars and printing).
 //!
 //! Tables are for 19×19 boards only; other records are skipped with a
 //! counted reason.
-//!
-//! Seed 003's pattern efficiency, also planned for this crate, waits for the
-//! board crate's pattern language.
+//! - Seed 003's move efficiency ([`Efficiency`]): multipliers from local
+//!   patterns in a text file of the board crate's pattern language.
 
 pub mod bench;
+pub mod efficiency;
 mod generate;
 pub mod plot;
 mod record;
@@ -32,6 +32,7 @@ mod split;
 pub mod store;
 pub mod tables;
 
+pub use efficiency::{Efficiency, EfficiencyError, EfficiencyMatch};
 pub use generate::{
     Candidate, Method, Thresholds, best_moves, candidates, legal_moves, places, ranked, select,
 };

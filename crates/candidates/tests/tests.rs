@@ -6,6 +6,7 @@
 #![allow(clippy::float_cmp)]
 
 mod bench;
+mod efficiency;
 mod generate;
 mod split;
 mod store;
