@@ -17,7 +17,8 @@
 //! The report is deterministic: games are scored in parallel but their
 //! results are added in file order.
 
-use crate::generate::{legal_moves, places};
+use crate::efficiency::Efficiency;
+use crate::generate::{apply_efficiency, legal_moves, places};
 use crate::record::{MoveSeen, Skip, dense, replay, usable_moves};
 use crate::score::{Context, Model, Weights};
 use crate::tables::SkippedGame;
@@ -156,12 +157,14 @@ impl Curve {
 }
 
 /// Options of a benchmark run.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct BenchOptions {
     /// The settings to measure (usually [`table1`] then [`table2`]).
     pub settings: Vec<Setting>,
     /// Only positions up to this move number (inclusive); `None`: every move.
     pub max_move: Option<usize>,
+    /// Multiply the combined score by seed 003's efficiency of each move.
+    pub efficiency: Option<Efficiency>,
 }
 
 /// What a benchmark run measured.
@@ -273,7 +276,10 @@ fn bench_position(
         // cannot happen, and such a position would have no answer.
         return;
     }
-    let scores = model.scores(&ctx);
+    let mut scores = model.scores(&ctx);
+    if let Some(e) = &options.efficiency {
+        apply_efficiency(&mut scores, e, &ctx, &legal);
+    }
     let place = [
         places(&scores.pm, &legal),
         places(&scores.pp, &legal),

@@ -2,6 +2,7 @@
 //! ranking of keisei. Only legal moves of the player to move are candidates.
 
 use crate::AREA;
+use crate::efficiency::Efficiency;
 use crate::record::{dense, from_dense};
 use crate::score::{Context, Model, Scores};
 use keisei_board::Point;
@@ -66,6 +67,9 @@ pub struct Candidate {
     pub pp: f32,
     /// Seed 002's Pb score.
     pub pb: f32,
+    /// Seed 003's efficiency of the move (1 when no efficiency patterns
+    /// were given); already included in `score` as `ln(efficiency)`.
+    pub efficiency: f64,
 }
 
 /// The legal moves of the player to move, as dense indices in increasing order.
@@ -124,8 +128,41 @@ pub fn select(scores: &Scores, legal: &[usize], method: &Method) -> Vec<usize> {
 
 /// The candidate moves of the position by `method`.
 pub fn candidates(model: &Model, ctx: &Context<'_>, method: &Method) -> Vec<Candidate> {
-    let scores = model.scores(ctx);
+    candidates_with(model, ctx, method, None)
+}
+
+/// Seed 003's efficiency of every point in `legal` for the player to move
+/// (1 elsewhere), and `ln` of it added to the combined score: the
+/// efficiency multiplies the move's probability.
+pub fn apply_efficiency(
+    scores: &mut Scores,
+    efficiency: &Efficiency,
+    ctx: &Context<'_>,
+    legal: &[usize],
+) -> Vec<f64> {
+    let mut out = vec![1.0; AREA];
+    for &p in legal {
+        let e = efficiency.efficiency(ctx.board(), from_dense(p), ctx.player());
+        out[p] = e;
+        scores.combined[p] += e.ln() as f32;
+    }
+    out
+}
+
+/// [`candidates`], with the combined score multiplied by seed 003's
+/// efficiency when `efficiency` is given (see [`apply_efficiency`]).
+pub fn candidates_with(
+    model: &Model,
+    ctx: &Context<'_>,
+    method: &Method,
+    efficiency: Option<&Efficiency>,
+) -> Vec<Candidate> {
+    let mut scores = model.scores(ctx);
     let legal = legal_moves(ctx);
+    let eff = match efficiency {
+        Some(e) => apply_efficiency(&mut scores, e, ctx, &legal),
+        None => vec![1.0; AREA],
+    };
     select(&scores, &legal, method)
         .into_iter()
         .enumerate()
@@ -136,6 +173,7 @@ pub fn candidates(model: &Model, ctx: &Context<'_>, method: &Method) -> Vec<Cand
             pm: scores.pm[p],
             pp: scores.pp[p],
             pb: scores.pb[p],
+            efficiency: eff[p],
         })
         .collect()
 }

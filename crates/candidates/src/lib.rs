@@ -34,7 +34,8 @@ pub mod tables;
 
 pub use efficiency::{Efficiency, EfficiencyError, EfficiencyMatch};
 pub use generate::{
-    Candidate, Method, Thresholds, best_moves, candidates, legal_moves, places, ranked, select,
+    Candidate, Method, Thresholds, apply_efficiency, best_moves, candidates, candidates_with,
+    legal_moves, places, ranked, select,
 };
 pub use record::{MoveSeen, Skip, SkipReason, dense, from_dense, game_moves, replay, usable_moves};
 pub use score::{Context, Model, Reading, Scores, Weights};

@@ -15,6 +15,7 @@ fn options() -> BenchOptions {
     BenchOptions {
         settings,
         max_move: None,
+        efficiency: None,
     }
 }
 
@@ -72,6 +73,22 @@ fn row_results_are_consistent() {
 #[test]
 fn the_benchmark_is_deterministic() {
     assert_eq!(report(), report());
+}
+
+#[test]
+fn efficiency_changes_the_combined_ranking_only() {
+    let model = Model::new(&symmetric().0, Reading::Forward, Weights::default());
+    let mut o = options();
+    o.efficiency = Some(keisei_candidates::Efficiency::builtin().clone());
+    let with = bench::run(&model, &fixture_files(), &o, &|| {});
+    let without = report();
+    assert_eq!(with.positions, without.positions);
+    assert_eq!(with.single, without.single);
+    assert_ne!(with.combined, without.combined);
+    // The seed's sets do not depend on the combined score.
+    for (a, b) in with.rows.iter().zip(&without.rows).take(12) {
+        assert_eq!((a.candidates, a.hits), (b.candidates, b.hits));
+    }
 }
 
 #[test]

@@ -51,7 +51,10 @@ fn multipliers_of_small_shapes() {
     // empty triangle A1, B1, B2 (A2 empty): both multipliers apply.
     let matches = e.matches(&b, at("B1", 7), Color::Black);
     let names: Vec<&str> = matches.iter().map(|m| m.name.as_str()).collect();
-    assert_eq!(names, ["empty-triangle-at-the-elbow", "fill-own-eye-on-the-edge"]);
+    assert_eq!(
+        names,
+        ["empty-triangle-at-the-elbow", "fill-own-eye-on-the-edge"]
+    );
     assert!((eff("B1", Color::Black) - 0.07).abs() < 1e-12);
     // For White, B1 is no eye of its own.
     assert!((eff("B1", Color::White) - 1.0).abs() < 1e-12);

@@ -263,3 +263,24 @@ fn fast_scores_equal_the_sums_of_the_seed_computed_slowly() {
         }
     }
 }
+
+#[test]
+fn efficiency_multiplies_the_combined_probability() {
+    let pos = midgame(80);
+    let ctx = Context::from_position(&pos);
+    let eff = keisei_candidates::Efficiency::builtin();
+    let count = Method::Combined { count: 400 };
+    let plain = candidates(model(), &ctx, &count);
+    let with = keisei_candidates::candidates_with(model(), &ctx, &count, Some(eff));
+    assert_eq!(plain.len(), with.len());
+    let mut changed = 0;
+    for c in &with {
+        let p = plain.iter().find(|q| q.point == c.point).unwrap();
+        let expected = eff.efficiency(&pos.board, c.point, ctx.player());
+        assert!((c.efficiency - expected).abs() < 1e-12);
+        assert!((c.score - (p.score + expected.ln() as f32)).abs() < 1e-4);
+        assert!((p.efficiency - 1.0).abs() < 1e-12);
+        changed += usize::from((expected - 1.0).abs() > 1e-9);
+    }
+    assert!(changed > 10, "{changed}");
+}

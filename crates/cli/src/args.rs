@@ -178,6 +178,8 @@ pub(crate) struct BenchCandidatesArgs {
     #[arg(long)]
     pub(crate) tune: bool,
     #[command(flatten)]
+    pub(crate) efficiency: EfficiencyArgs,
+    #[command(flatten)]
     pub(crate) output: OutputArgs,
 }
 
@@ -216,6 +218,21 @@ pub(crate) struct GeneratorArgs {
     /// percent).
     #[arg(long, value_name = "PM,PP,PB", default_value = "1,2001,11", value_parser = parse_triple::<f32>)]
     pub(crate) thresholds: [f32; 3],
+    #[command(flatten)]
+    pub(crate) efficiency: EfficiencyArgs,
+}
+
+/// Seed 003's move efficiency.
+#[derive(Debug, Args)]
+pub(crate) struct EfficiencyArgs {
+    /// Multiply each move's combined score by its efficiency (seed 003),
+    /// from the built-in patterns unless `--efficiency-file` names others.
+    #[arg(long)]
+    pub(crate) efficiency: bool,
+    /// A pattern file with `eff:` multipliers to use instead of the built-in
+    /// one (implies `--efficiency`).
+    #[arg(long, value_name = "FILE.pat")]
+    pub(crate) efficiency_file: Option<PathBuf>,
 }
 
 /// The candidate generators.

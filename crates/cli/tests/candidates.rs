@@ -99,6 +99,39 @@ fn candidates_json_lists_moves_scores_and_ranks() {
 }
 
 #[test]
+fn efficiency_adds_a_column_and_bad_pattern_files_are_located_errors() {
+    let (table, _) = table();
+    let base = [
+        "candidates",
+        "fixtures/positions/midgame-19.sgf",
+        "--table",
+        table.as_str(),
+        "--json",
+    ];
+    let mut args = base.to_vec();
+    args.push("--efficiency");
+    let (code, out, err) = keisei(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["method"], "combined, 20 best, with efficiency");
+    assert!(v["candidates"][0]["efficiency"].is_number());
+
+    let bad = tmp("bad-efficiency.pat");
+    std::fs::write(&bad, "pattern a\n  eff: lots\n  X *\n").unwrap();
+    let mut args = base.to_vec();
+    args.extend(["--efficiency-file", &bad]);
+    let (code, out, err) = keisei(&args);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.starts_with("error: `eff` must be a positive number"),
+        "{err}"
+    );
+    assert!(err.contains("bad-efficiency.pat:2:8"), "{err}");
+    assert!(err.contains("^^^^ expected a number"), "{err}");
+}
+
+#[test]
 fn every_method_runs() {
     let (table, _) = table();
     for method in ["combined", "topxyz", "threshold"] {

@@ -2,7 +2,7 @@
 
 use crate::args::BenchCandidatesArgs;
 use crate::cmd::Result;
-use crate::cmd::candidates::load_model;
+use crate::cmd::candidates::{load_efficiency, load_model};
 use crate::cmd::stats::{print_skipped, progress_bar};
 use crate::out::outln;
 use keisei_candidates::bench::{self, BenchOptions, BenchReport, RowResult};
@@ -40,6 +40,7 @@ struct BenchJson {
     table: String,
     reading: String,
     weights: [f32; 3],
+    efficiency: bool,
     games: u64,
     positions: u64,
     skipped: usize,
@@ -112,6 +113,7 @@ pub(crate) fn candidates(args: &BenchCandidatesArgs) -> Result<()> {
     let options = BenchOptions {
         settings,
         max_move: args.max_move,
+        efficiency: load_efficiency(&args.efficiency)?,
     };
     let bar = progress_bar(files.len(), "scoring");
     let report = bench::run(&model, &files, &options, &|| bar.inc(1));
@@ -137,6 +139,7 @@ pub(crate) fn candidates(args: &BenchCandidatesArgs) -> Result<()> {
         table: table_path.display().to_string(),
         reading: model.reading().name().to_string(),
         weights: [w.pm, w.pp, w.pb],
+        efficiency: options.efficiency.is_some(),
         games: report.games,
         positions: n,
         skipped: report.skipped.len(),
@@ -186,11 +189,16 @@ fn print_report(
         load_seconds
     );
     outln!(
-        "reading: {}; combined weights Pm {} Pp {} Pb {}; mean legal moves {:.1}; {:.1} s ({:.0} positions/s)",
+        "reading: {}; combined weights Pm {} Pp {} Pb {}{}; mean legal moves {:.1}; {:.1} s ({:.0} positions/s)",
         out.reading,
         out.weights[0],
         out.weights[1],
         out.weights[2],
+        if out.efficiency {
+            ", times efficiency"
+        } else {
+            ""
+        },
         out.mean_legal,
         out.seconds,
         out.positions as f64 / out.seconds.max(1e-9)

@@ -1,10 +1,13 @@
 //! `keisei candidates FILE.sgf [--move N] [--table FILE] [--method M] [--count K] [--json]`.
 
-use crate::args::{GeneratorArgs, MethodName, PositionArgs, TableArgs};
-use crate::cmd::{Result, load_position};
+use crate::args::{EfficiencyArgs, GeneratorArgs, MethodName, PositionArgs, TableArgs};
+use crate::cmd::{Failed, Result, load_position};
 use crate::out::{out, outln};
 use keisei_board::BoardMap;
-use keisei_candidates::{Context, Method, Model, Tables, Thresholds, Weights, candidates, store};
+use keisei_candidates::{
+    Context, Efficiency, EfficiencyError, Method, Model, Tables, Thresholds, Weights,
+    candidates_with, store,
+};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -38,6 +41,22 @@ pub(crate) fn load_model(args: &TableArgs) -> Result<(Tables, Model, PathBuf, Du
     Ok((tables, model, path, start.elapsed()))
 }
 
+/// The efficiency patterns the arguments ask for, if any. Located errors in
+/// a pattern file are printed as they are (they already say `error:`).
+pub(crate) fn load_efficiency(args: &EfficiencyArgs) -> Result<Option<Efficiency>> {
+    if !args.efficiency && args.efficiency_file.is_none() {
+        return Ok(None);
+    }
+    let Some(path) = &args.efficiency_file else {
+        return Ok(Some(Efficiency::builtin().clone()));
+    };
+    match Efficiency::load(path) {
+        Ok(e) => Ok(Some(e)),
+        Err(EfficiencyError::Source(errors)) => Err(Box::new(Failed(errors.to_string()))),
+        Err(e) => Err(e.into()),
+    }
+}
+
 #[derive(Serialize)]
 struct CandidatesJson {
     source: String,
@@ -57,6 +76,7 @@ struct CandidateJson {
     pm: f32,
     pp: f32,
     pb: f32,
+    efficiency: f64,
 }
 
 pub(crate) fn run(
@@ -75,6 +95,7 @@ pub(crate) fn run(
         .into());
     }
     let (_, model, table_path, _) = load_model(table)?;
+    let efficiency = load_efficiency(&generator.efficiency)?;
     let method = match generator.method {
         MethodName::Combined => Method::Combined {
             count: generator.count,
@@ -92,9 +113,13 @@ pub(crate) fn run(
         Method::Combined { count } => format!("combined, {count} best"),
         Method::TopXyz { x, y, z } => format!("topxyz, X={x} Y={y} Z={z}"),
         Method::Threshold(t) => format!("threshold, Pm>={} Pp>={} Pb>={}", t.pm, t.pp, t.pb),
+    } + if efficiency.is_some() {
+        ", with efficiency"
+    } else {
+        ""
     };
     let ctx = Context::from_position(&pos);
-    let list = candidates(&model, &ctx, &method);
+    let list = candidates_with(&model, &ctx, &method, efficiency.as_ref());
     let out = CandidatesJson {
         source: game.source().to_string(),
         move_number: pos.move_number,
@@ -110,6 +135,7 @@ pub(crate) fn run(
                 pm: c.pm,
                 pp: c.pp,
                 pb: c.pb,
+                efficiency: c.efficiency,
             })
             .collect(),
     };
@@ -125,10 +151,19 @@ pub(crate) fn run(
         out.candidates.len(),
         out.method
     );
-    outln!(" rank  move     score        Pm        Pp        Pb");
+    let eff_column = efficiency.is_some();
+    outln!(
+        " rank  move     score        Pm        Pp        Pb{}",
+        if eff_column { "   eff" } else { "" }
+    );
     for c in &out.candidates {
+        let eff = if eff_column {
+            format!(" {:>5.2}", c.efficiency)
+        } else {
+            String::new()
+        };
         outln!(
-            "{:>5}  {:<4} {:>9.3} {:>9.5} {:>9.4} {:>9.4}",
+            "{:>5}  {:<4} {:>9.3} {:>9.5} {:>9.4} {:>9.4}{eff}",
             c.rank,
             c.vertex,
             c.score,
