@@ -1,5 +1,6 @@
 //! Benchmarks of candidate generation: one 19×19 middle-game position
-//! scored and ranked, the table normalised, a table stored and loaded.
+//! scored and ranked, the table normalised, a table stored and loaded; seed
+//! 003's efficiency of every legal move, and loading its patterns.
 //!
 //! By default the table is counted from the repository's fixtures (a few
 //! games: the timings of scoring do not depend on the counts, only on the
@@ -9,7 +10,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use keisei_board::Game;
 use keisei_candidates::{
-    BuildOptions, Context, Method, Model, Reading, Split, Tables, Weights, best_moves,
+    BuildOptions, Context, Efficiency, Method, Model, Reading, Split, Tables, Weights, best_moves,
     build_tables, candidates, collect_sgf_files, store,
 };
 use std::hint::black_box;
@@ -61,6 +62,16 @@ fn benches(c: &mut Criterion) {
             z: 180,
         };
         b.iter(|| black_box(candidates(&model, black_box(&ctx), &m)));
+    });
+
+    let eff = Efficiency::builtin();
+    c.bench_function("efficiency/every legal move (19x19 move 80)", |b| {
+        b.iter(|| black_box(eff.map(black_box(&pos.board), pos.board.to_move())));
+    });
+    c.bench_function("efficiency/parse and compile the built-in patterns", |b| {
+        b.iter(|| {
+            black_box(Efficiency::parse("efficiency.pat", Efficiency::builtin_text()).unwrap())
+        });
     });
 
     let mut slow = c.benchmark_group("candidates/table");
