@@ -159,3 +159,10 @@ fn a_missing_file_is_an_error_naming_it() {
         "{err}"
     );
 }
+
+#[test]
+fn the_builtin_file_is_in_canonical_form() {
+    let text = Efficiency::builtin_text();
+    let file = keisei_board::pattern::PatternFile::parse("efficiency.pat", text).unwrap();
+    assert_eq!(file.format(), text);
+}
