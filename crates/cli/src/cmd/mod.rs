@@ -2,6 +2,7 @@
 
 mod db;
 mod eyes;
+mod groups;
 mod show;
 mod territory;
 
@@ -20,6 +21,7 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
             blocks,
             output,
         } => territory::run(&position, blocks, output.json),
+        Command::Groups { position, output } => groups::run(&position, output.json),
         Command::Db(cmd) => db::run(cmd),
         Command::Eyes(cmd) => eyes::run(cmd),
     }
