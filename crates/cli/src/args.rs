@@ -52,6 +52,13 @@ pub(crate) enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Groups: eyes, certainty, room, strength, encirclement, danger, life status.
+    Groups {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Maintain the pattern databases (the eye-shape database: `.eyes` files).
     #[command(subcommand)]
     Db(DbCommand),

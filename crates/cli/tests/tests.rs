@@ -2,6 +2,7 @@
 
 mod candidates;
 mod db;
+mod groups;
 mod show;
 mod territory;
 

@@ -4,6 +4,7 @@ mod bench;
 mod candidates;
 mod db;
 mod eyes;
+mod groups;
 mod show;
 mod stats;
 mod territory;
@@ -35,6 +36,7 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
             blocks,
             output,
         } => territory::run(&position, blocks, output.json),
+        Command::Groups { position, output } => groups::run(&position, output.json),
         Command::Db(cmd) => db::run(cmd),
         Command::Eyes(cmd) => eyes::run(cmd),
     }
