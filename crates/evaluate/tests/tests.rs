@@ -1,0 +1,1 @@
+//! Integration tests of keisei-evaluate (written with the facade).
