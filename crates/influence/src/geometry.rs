@@ -1,0 +1,361 @@
+//! Directions, per-stone direction sources, and the straight line between
+//! two points that both the ellipse and the projection model use to decide
+//! what stands "between" a stone and a point.
+
+use keisei_board::{Point, STRIDE, Symmetry};
+use serde::Serialize;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// One of the four directions of a stone's influence sources (seed 000
+/// fig. 11, seed 001 fig. 19), as seen on the board: north is up (towards
+/// row 19 on a 19×19 board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// Up.
+    North,
+    /// Right.
+    East,
+    /// Down.
+    South,
+    /// Left.
+    West,
+}
+
+impl Direction {
+    /// The four directions in the order of [`Sources`]: N, E, S, W.
+    pub const ALL: [Direction; 4] = [
+        Direction::North,
+        Direction::East,
+        Direction::South,
+        Direction::West,
+    ];
+
+    /// The index in [`Sources`] (N 0, E 1, S 2, W 3).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The unit step `(dx, dy)`, x to the right and y downwards.
+    pub const fn offset(self) -> (i32, i32) {
+        match self {
+            Direction::North => (0, -1),
+            Direction::East => (1, 0),
+            Direction::South => (0, 1),
+            Direction::West => (-1, 0),
+        }
+    }
+
+    /// The direction of a unit step, if `(dx, dy)` is one.
+    pub const fn from_offset(dx: i32, dy: i32) -> Option<Direction> {
+        match (dx, dy) {
+            (0, -1) => Some(Direction::North),
+            (1, 0) => Some(Direction::East),
+            (0, 1) => Some(Direction::South),
+            (-1, 0) => Some(Direction::West),
+            _ => None,
+        }
+    }
+
+    /// The direction this one becomes when the board is transformed by `sym`.
+    #[must_use]
+    pub fn transformed(self, sym: Symmetry) -> Direction {
+        let (dx, dy) = self.offset();
+        let (x, y) = sym.apply_offset(dx, dy);
+        Direction::from_offset(x, y).unwrap_or(self)
+    }
+
+    /// The opposite direction.
+    #[must_use]
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::North => Direction::South,
+            Direction::East => Direction::West,
+            Direction::South => Direction::North,
+            Direction::West => Direction::East,
+        }
+    }
+
+    /// The one-letter name used in pattern files and snapshots: `n e s w`.
+    pub const fn letter(self) -> char {
+        match self {
+            Direction::North => 'n',
+            Direction::East => 'e',
+            Direction::South => 's',
+            Direction::West => 'w',
+        }
+    }
+
+    /// The direction named by a letter `n e s w`.
+    pub fn from_letter(text: &str) -> Option<Direction> {
+        match text {
+            "n" => Some(Direction::North),
+            "e" => Some(Direction::East),
+            "s" => Some(Direction::South),
+            "w" => Some(Direction::West),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// The four direction sources `(P_n, P_e, P_s, P_w)` of one stone (seed 000
+/// §3.2.2, seed 001 §3.2.1): how far its influence reaches in each direction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Sources(pub [i32; 4]);
+
+impl Sources {
+    /// The same value in every direction.
+    pub const fn uniform(p: i32) -> Sources {
+        Sources([p; 4])
+    }
+
+    /// The source towards `d`.
+    pub const fn get(&self, d: Direction) -> i32 {
+        self.0[d.index()]
+    }
+
+    /// Sets the source towards `d`.
+    pub fn set(&mut self, d: Direction, value: i32) {
+        self.0[d.index()] = value;
+    }
+
+    /// Adds to the source towards `d`.
+    pub fn add(&mut self, d: Direction, value: i32) {
+        self.0[d.index()] += value;
+    }
+
+    /// Every source clamped to `0..=max`.
+    #[must_use]
+    pub fn clamped(self, max: i32) -> Sources {
+        Sources(self.0.map(|v| v.clamp(0, max)))
+    }
+
+    /// The sources of the stone on a board transformed by `sym`.
+    #[must_use]
+    pub fn transformed(self, sym: Symmetry) -> Sources {
+        let mut out = Sources::default();
+        for d in Direction::ALL {
+            out.set(d.transformed(sym), self.get(d));
+        }
+        out
+    }
+}
+
+impl fmt::Display for Sources {
+    /// `n5 e5 s5 w5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [n, e, s, w] = self.0;
+        write!(f, "n{n} e{e} s{s} w{w}")
+    }
+}
+
+/// The largest source any model uses, and so the farthest a stone's
+/// influence reaches along an axis (the table of lines below covers it).
+pub const MAX_REACH: i32 = 12;
+
+const SIDE: usize = 2 * MAX_REACH as usize + 1;
+
+/// Exact comparison of two non-negative-denominator fractions `a/b < c/d`.
+fn less(a: (i64, i64), c: (i64, i64)) -> bool {
+    a.0 * c.1 < c.0 * a.1
+}
+
+/// Whether the open segment from the centre of `(0, 0)` to the centre of
+/// `(dx, dy)` passes through the interior of the unit square centred on
+/// `(i, j)`.
+fn crosses(dx: i32, dy: i32, i: i32, j: i32) -> bool {
+    // t in (0, 1) with |t·dx − i| < 1/2 and |t·dy − j| < 1/2; each bound is
+    // a fraction (numerator, denominator > 0).
+    let mut lo = (0i64, 1i64);
+    let mut hi = (1i64, 1i64);
+    for (d, k) in [(dx, i), (dy, j)] {
+        let (d, k) = (i64::from(d), i64::from(k));
+        if d == 0 {
+            if k != 0 {
+                return false;
+            }
+            continue;
+        }
+        // t·d in (k − 1/2, k + 1/2)  ⇔  t in ((2k − 1)/(2d), (2k + 1)/(2d)),
+        // swapped when d < 0.
+        let (a, b) = ((2 * k - 1, 2 * d), (2 * k + 1, 2 * d));
+        let (a, b) = if d < 0 {
+            ((-b.0, -b.1), (-a.0, -a.1))
+        } else {
+            (a, b)
+        };
+        if less(lo, a) {
+            lo = a;
+        }
+        if less(b, hi) {
+            hi = b;
+        }
+    }
+    less(lo, hi)
+}
+
+/// The table of lines: for every offset within [`MAX_REACH`], the cells
+/// strictly between the origin and the offset.
+struct Lines {
+    /// `starts[k]..starts[k + 1]` indexes `cells` for offset number `k`.
+    starts: Vec<u32>,
+    cells: Vec<(i8, i8)>,
+    /// The same cells as index deltas in the padded layout.
+    deltas: Vec<i32>,
+}
+
+fn lines() -> &'static Lines {
+    static LINES: OnceLock<Lines> = OnceLock::new();
+    LINES.get_or_init(|| {
+        let r = MAX_REACH;
+        let mut starts = Vec::with_capacity(SIDE * SIDE + 1);
+        let mut cells = Vec::new();
+        for dy in -r..=r {
+            for dx in -r..=r {
+                starts.push(cells.len() as u32);
+                // Cells in order of distance from the origin along the segment.
+                let mut here: Vec<(i8, i8)> = Vec::new();
+                for j in dy.min(0)..=dy.max(0) {
+                    for i in dx.min(0)..=dx.max(0) {
+                        if (i, j) != (0, 0) && (i, j) != (dx, dy) && crosses(dx, dy, i, j) {
+                            here.push((i as i8, j as i8));
+                        }
+                    }
+                }
+                here.sort_by_key(|&(i, j)| i32::from(i).abs() + i32::from(j).abs());
+                cells.extend(here);
+            }
+        }
+        starts.push(cells.len() as u32);
+        let stride = STRIDE as i32;
+        let deltas = cells
+            .iter()
+            .map(|&(i, j)| i32::from(i) + i32::from(j) * stride)
+            .collect();
+        Lines {
+            starts,
+            cells,
+            deltas,
+        }
+    })
+}
+
+fn line_range(dx: i32, dy: i32) -> Option<std::ops::Range<usize>> {
+    if dx.abs() > MAX_REACH || dy.abs() > MAX_REACH {
+        return None;
+    }
+    let k = (dy + MAX_REACH) as usize * SIDE + (dx + MAX_REACH) as usize;
+    let l = lines();
+    Some(l.starts[k] as usize..l.starts[k + 1] as usize)
+}
+
+/// The cells strictly between a stone and the point `(dx, dy)` away from it:
+/// those whose square the straight segment joining the two centres passes
+/// through (the interior, not merely a corner). So a straight line passes
+/// the cells between, a diagonal passes only the diagonal cells (not the two
+/// cells beside each step), and a knight's move `(2, 1)` passes both middle
+/// cells `(1, 0)` and `(1, 1)`. The set is the same under every board
+/// symmetry. Empty for offsets beyond [`MAX_REACH`].
+pub fn line_between(dx: i32, dy: i32) -> &'static [(i8, i8)] {
+    line_range(dx, dy).map_or(&[], |r| &lines().cells[r])
+}
+
+/// Whether any cell strictly between `from` and the point `(dx, dy)` away
+/// from it (see [`line_between`]) satisfies `blocked`. Both ends must be on
+/// the board; the cells between them then are too.
+#[inline]
+pub(crate) fn line_blocked(from: Point, dx: i32, dy: i32, blocked: impl Fn(usize) -> bool) -> bool {
+    let Some(r) = line_range(dx, dy) else {
+        return false;
+    };
+    let base = from.index() as i32;
+    lines().deltas[r]
+        .iter()
+        .any(|&d| blocked((base + d) as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn straight_lines_pass_the_cells_between() {
+        assert_eq!(line_between(3, 0), &[(1, 0), (2, 0)]);
+        assert_eq!(line_between(0, -2), &[(0, -1)]);
+        assert!(line_between(1, 0).is_empty());
+        assert!(line_between(1, 1).is_empty());
+    }
+
+    #[test]
+    fn diagonals_and_knights() {
+        assert_eq!(line_between(2, 2), &[(1, 1)]);
+        assert_eq!(line_between(2, 1), &[(1, 0), (1, 1)]);
+        assert_eq!(line_between(-3, 1), &[(-1, 0), (-2, 1)]);
+    }
+
+    #[test]
+    fn lines_follow_every_symmetry() {
+        for dy in -MAX_REACH..=MAX_REACH {
+            for dx in -MAX_REACH..=MAX_REACH {
+                let mut line: Vec<(i32, i32)> = line_between(dx, dy)
+                    .iter()
+                    .map(|&(i, j)| (i32::from(i), i32::from(j)))
+                    .collect();
+                line.sort_unstable();
+                for sym in Symmetry::ALL {
+                    let (tx, ty) = sym.apply_offset(dx, dy);
+                    let mut t: Vec<(i32, i32)> = line_between(tx, ty)
+                        .iter()
+                        .map(|&(i, j)| (i32::from(i), i32::from(j)))
+                        .collect();
+                    t.sort_unstable();
+                    let mut mapped: Vec<(i32, i32)> =
+                        line.iter().map(|&(i, j)| sym.apply_offset(i, j)).collect();
+                    mapped.sort_unstable();
+                    assert_eq!(t, mapped, "({dx},{dy}) under {sym:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_are_symmetric_between_their_ends() {
+        // The cells between A and B are the cells between B and A.
+        for (dx, dy) in [(5, 2), (3, 3), (7, 1), (4, 0)] {
+            let forward: Vec<(i32, i32)> = line_between(dx, dy)
+                .iter()
+                .map(|&(i, j)| (i32::from(i), i32::from(j)))
+                .collect();
+            let mut back: Vec<(i32, i32)> = line_between(-dx, -dy)
+                .iter()
+                .map(|&(i, j)| (i32::from(i) + dx, i32::from(j) + dy))
+                .collect();
+            back.sort_unstable();
+            let mut f = forward.clone();
+            f.sort_unstable();
+            assert_eq!(f, back);
+        }
+    }
+
+    #[test]
+    fn directions_turn_with_the_board() {
+        assert_eq!(
+            Direction::North.transformed(Symmetry::Rot90),
+            Direction::East
+        );
+        assert_eq!(
+            Direction::East.transformed(Symmetry::Transpose),
+            Direction::South
+        );
+        let s = Sources([1, 2, 3, 4]);
+        assert_eq!(s.transformed(Symmetry::Rot180), Sources([3, 4, 1, 2]));
+        assert_eq!(s.to_string(), "n1 e2 s3 w4");
+    }
+}

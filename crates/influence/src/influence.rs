@@ -1,0 +1,166 @@
+//! The one output type every model returns, and the trait they share.
+
+use crate::context::Context;
+use keisei_board::{BoardMap, Color, MapCell};
+use serde::Serialize;
+use std::fmt;
+
+/// Which influence model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModelKind {
+    /// Seed 000 §3.2: direction sources and ellipses.
+    Ellipse,
+    /// Seed 001 §3.2: zone-dependent sources and projections.
+    Projection,
+    /// Seed 003: Handtalk's stone influence and dots.
+    Dots,
+}
+
+impl ModelKind {
+    /// All three, in seed order.
+    pub const ALL: [ModelKind; 3] = [ModelKind::Ellipse, ModelKind::Projection, ModelKind::Dots];
+
+    /// The lower-case name (`ellipse`, `projection`, `dots`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ModelKind::Ellipse => "ellipse",
+            ModelKind::Projection => "projection",
+            ModelKind::Dots => "dots",
+        }
+    }
+
+    /// The seed and section the model comes from.
+    pub const fn source(self) -> &'static str {
+        match self {
+            ModelKind::Ellipse => "seed 000 §3.2",
+            ModelKind::Projection => "seed 001 §3.2",
+            ModelKind::Dots => "seed 003",
+        }
+    }
+}
+
+impl fmt::Display for ModelKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Who has influence over a point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Under {
+    /// Nobody (or a stone: only empty points and dead stones are under influence).
+    #[default]
+    None,
+    /// Black.
+    Black,
+    /// White.
+    White,
+    /// Both colours (seed 000 fig. 18's grey squares).
+    Both,
+}
+
+impl Under {
+    /// `Black` or `White` for one colour.
+    pub const fn of(color: Color) -> Under {
+        match color {
+            Color::Black => Under::Black,
+            Color::White => Under::White,
+        }
+    }
+
+    /// From whether each colour reaches the point.
+    pub const fn from_reach(black: bool, white: bool) -> Under {
+        match (black, white) {
+            (false, false) => Under::None,
+            (true, false) => Under::Black,
+            (false, true) => Under::White,
+            (true, true) => Under::Both,
+        }
+    }
+
+    /// Whether `color` has influence here (alone or shared).
+    pub const fn includes(self, color: Color) -> bool {
+        matches!(
+            (self, color),
+            (Under::Both, _) | (Under::Black, Color::Black) | (Under::White, Color::White)
+        )
+    }
+
+    /// The same with colours swapped.
+    #[must_use]
+    pub const fn swapped(self) -> Under {
+        match self {
+            Under::Black => Under::White,
+            Under::White => Under::Black,
+            other => other,
+        }
+    }
+
+    /// The one-character symbol of maps and JSON: `x` Black, `o` White,
+    /// `*` both, `.` nobody.
+    pub const fn symbol(self) -> char {
+        match self {
+            Under::None => '.',
+            Under::Black => 'x',
+            Under::White => 'o',
+            Under::Both => '*',
+        }
+    }
+}
+
+impl MapCell for Under {
+    /// `x` Black, `o` White, `*` both, `.` nobody.
+    fn render_cell(&self) -> String {
+        self.symbol().to_string()
+    }
+}
+
+/// The influence of a position under one model.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Influence {
+    /// The model that computed it.
+    pub model: ModelKind,
+    /// Signed strength per point, positive for Black, negative for White.
+    /// What "strength" means is the model's (see each model's docs); 0 on
+    /// live stones.
+    pub value: BoardMap<f64>,
+    /// Who has influence over each point, as the model derives it.
+    pub under: BoardMap<Under>,
+    /// Black's influence score as the model defines it.
+    pub black: f64,
+    /// White's influence score as the model defines it.
+    pub white: f64,
+}
+
+impl Influence {
+    /// Black's score minus White's.
+    pub fn net(&self) -> f64 {
+        self.black - self.white
+    }
+
+    /// The score of `color`.
+    pub fn score(&self, color: Color) -> f64 {
+        match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    /// The points under `color`'s influence (alone or shared).
+    pub fn points_under(&self, color: Color) -> usize {
+        self.under.iter().filter(|(_, u)| u.includes(color)).count()
+    }
+}
+
+/// An influence model: position and group information in, an [`Influence`] out.
+///
+/// The three models of this crate implement it, so a caller can hold any of
+/// them as `&dyn Model` or `Box<dyn Model>` and swap them freely.
+pub trait Model {
+    /// Which model this is.
+    fn kind(&self) -> ModelKind;
+    /// The influence of the position described by `ctx`.
+    fn influence(&self, ctx: &Context) -> Influence;
+}

@@ -1,0 +1,204 @@
+//! Invariants on random positions: every map of a transformed board is the
+//! transformed map; swapping colours negates values and swaps owners and
+//! scores; nothing panics on random legal positions of any size.
+
+use keisei_board::{Board, BoardMap, Color, Point, PointSet, Symmetry};
+use keisei_influence::{Context, Dots, ModelKind, StandaloneInputs, Under, model};
+use keisei_territory::{Owner, Region, Territory};
+use proptest::prelude::*;
+
+fn random_board(size: u8, choices: &[u16]) -> Board {
+    let mut b = Board::new(u32::from(size)).unwrap();
+    let mut color = Color::Black;
+    for &c in choices {
+        let legal: Vec<Point> = b.legal_moves(color).collect();
+        if legal.is_empty() {
+            break;
+        }
+        let _ = b.play(color, legal[usize::from(c) % legal.len()]);
+        color = color.opponent();
+    }
+    b
+}
+
+/// Inputs owned by the test, so that they can be transformed exactly
+/// (the tactical reader behind the stand-in may answer `Unknown` in one
+/// orientation and prove the same answer in another, so the inputs are
+/// computed once and then moved with the board).
+#[derive(Clone)]
+struct Owned {
+    board: Board,
+    strength: BoardMap<f64>,
+    unattackable: PointSet,
+    dead: PointSet,
+    territory: Territory,
+}
+
+impl Owned {
+    /// Stand-in territory, and strength, unattackable and dead stones
+    /// drawn from `seed` so that every rule sees varied inputs.
+    fn new(board: Board, seed: &[u8]) -> Owned {
+        let s = StandaloneInputs::new(&board);
+        let mut k = 0;
+        let mut next = || {
+            k += 1;
+            seed.get(k % seed.len().max(1)).copied().unwrap_or(0)
+        };
+        let mut strength = BoardMap::new(board.size(), 0.0);
+        let mut unattackable = PointSet::new();
+        let mut dead = PointSet::new();
+        for p in board.points() {
+            if board.color(p).is_some() {
+                let r = next();
+                strength[p] = f64::from(r % 5) / 4.0;
+                if r % 3 == 0 {
+                    unattackable.insert(p);
+                }
+                if r % 11 == 0 {
+                    dead.insert(p);
+                }
+            }
+        }
+        Owned {
+            board,
+            strength,
+            unattackable,
+            dead,
+            territory: s.territory,
+        }
+    }
+
+    fn ctx(&self) -> Context<'_> {
+        Context {
+            board: &self.board,
+            strength: &self.strength,
+            unattackable: &self.unattackable,
+            dead: &self.dead,
+            territory: &self.territory,
+        }
+    }
+
+    fn transformed(&self, sym: Symmetry) -> Owned {
+        let size = self.board.size();
+        let map = |set: &PointSet| -> PointSet { set.iter().map(|p| sym.apply(p, size)).collect() };
+        Owned {
+            board: self.board.transformed(sym),
+            strength: self.strength.transformed(sym),
+            unattackable: map(&self.unattackable),
+            dead: map(&self.dead),
+            territory: Territory {
+                map: self.territory.map.transformed(sym),
+                regions: self
+                    .territory
+                    .regions
+                    .iter()
+                    .map(|r| Region {
+                        color: r.color,
+                        points: map(&r.points),
+                    })
+                    .collect(),
+                black: self.territory.black,
+                white: self.territory.white,
+            },
+        }
+    }
+
+    fn swapped(&self) -> Owned {
+        Owned {
+            board: self.board.swapped_colors(),
+            territory: Territory {
+                map: self.territory.map.map(|o| match o {
+                    Owner::Black => Owner::White,
+                    Owner::White => Owner::Black,
+                    Owner::None => Owner::None,
+                }),
+                regions: self
+                    .territory
+                    .regions
+                    .iter()
+                    .map(|r| Region {
+                        color: r.color.opponent(),
+                        points: r.points,
+                    })
+                    .collect(),
+                black: self.territory.white,
+                white: self.territory.black,
+            },
+            ..self.clone()
+        }
+    }
+}
+
+fn blocks_of(o: &Owned) -> Vec<(Color, Vec<Point>)> {
+    let mut v: Vec<(Color, Vec<Point>)> = Dots::new()
+        .analyse(&o.ctx())
+        .blocks
+        .into_iter()
+        .map(|b| (b.color, b.area.iter().collect()))
+        .collect();
+    v.sort();
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn maps_follow_symmetries_and_colour_swap(
+        size in prop::sample::select(vec![7u8, 9, 13]),
+        choices in prop::collection::vec(any::<u16>(), 10..80),
+        seed in prop::collection::vec(any::<u8>(), 1..40),
+        sym in prop::sample::select(Symmetry::ALL.to_vec()),
+    ) {
+        let o = Owned::new(random_board(size, &choices), &seed);
+        let t = o.transformed(sym);
+        let s = o.swapped();
+        for kind in ModelKind::ALL {
+            let m = model(kind);
+            let a = m.influence(&o.ctx());
+            let at = m.influence(&t.ctx());
+            prop_assert_eq!(&at.value, &a.value.transformed(sym), "{} value", kind);
+            prop_assert_eq!(&at.under, &a.under.transformed(sym), "{} under", kind);
+            prop_assert_eq!((at.black, at.white), (a.black, a.white));
+            let as_ = m.influence(&s.ctx());
+            prop_assert_eq!(&as_.value, &a.value.map(|v| if *v == 0.0 { 0.0 } else { -v }), "{} swap value", kind);
+            prop_assert_eq!(&as_.under, &a.under.map(|u| u.swapped()), "{} swap under", kind);
+            prop_assert_eq!((as_.black, as_.white), (a.white, a.black));
+            // Under follows the value where a model has both colours' sums.
+            for (p, u) in a.under.iter() {
+                if *u == Under::Black { prop_assert!(kind == ModelKind::Ellipse || a.value[p] > 0.0); }
+                if *u == Under::White { prop_assert!(kind == ModelKind::Ellipse || a.value[p] < 0.0); }
+            }
+        }
+        // Dot blocks move with the board and swap colours.
+        let b = blocks_of(&o);
+        let mut bt: Vec<(Color, Vec<Point>)> = b
+            .iter()
+            .map(|(c, pts)| {
+                let mut v: Vec<Point> = pts.iter().map(|&p| sym.apply(p, size)).collect();
+                v.sort();
+                (*c, v)
+            })
+            .collect();
+        bt.sort();
+        prop_assert_eq!(blocks_of(&t), bt);
+        let mut bs: Vec<(Color, Vec<Point>)> = b.iter().map(|(c, p)| (c.opponent(), p.clone())).collect();
+        bs.sort();
+        prop_assert_eq!(blocks_of(&s), bs);
+    }
+
+    #[test]
+    fn no_panics_on_random_positions(
+        size in 5u8..=19,
+        choices in prop::collection::vec(any::<u16>(), 0..200),
+    ) {
+        let b = random_board(size, &choices);
+        let inputs = StandaloneInputs::new(&b);
+        let ctx = inputs.context(&b);
+        for kind in ModelKind::ALL {
+            let inf = model(kind).influence(&ctx);
+            prop_assert_eq!(inf.value.size(), size);
+            prop_assert!(inf.black >= 0.0 && inf.white >= 0.0);
+        }
+    }
+}
