@@ -35,10 +35,11 @@ pub enum TerritoryModel {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum InfluenceModel {
-    /// Seed 000 §3.2.
-    Ellipse,
-    /// Seed 001 §3.2.
+    /// Seed 000 §3.2: counts points under influence, the unit of seed 000's
+    /// weights.
     #[default]
+    Ellipse,
+    /// Seed 001 §3.2: sums influence strengths.
     Projection,
     /// Seed 003.
     Dots,
@@ -109,6 +110,9 @@ pub struct GroupThresholds {
     pub unattackable_below: f64,
     /// Above this a group is weak (seed 004's weak points, applied to Go).
     pub weak_above: f64,
+    /// At or above this a group is dead: its stones count for the other
+    /// side in territory, ownership and score.
+    pub dead_above: f64,
 }
 
 impl Default for GroupThresholds {
@@ -116,6 +120,7 @@ impl Default for GroupThresholds {
         GroupThresholds {
             unattackable_below: 0.2,
             weak_above: 0.5,
+            dead_above: 0.7,
         }
     }
 }
@@ -321,7 +326,10 @@ impl Config {
             }
         }
         let g = &self.groups;
-        if !(0.0..=1.0).contains(&g.unattackable_below) || !(0.0..=1.0).contains(&g.weak_above) {
+        if ![g.unattackable_below, g.weak_above, g.dead_above]
+            .iter()
+            .all(|v| (0.0..=1.0).contains(v))
+        {
             return Err((
                 "unattackable-below".to_string(),
                 "group danger thresholds lie in [0, 1]".to_string(),
@@ -390,14 +398,20 @@ impl Config {
     }
 }
 
-/// An error for `key`: at the first line that sets it, else at the start.
+/// An error for `key`: where the first line sets it (TOML `key =`, JSON
+/// `"key":`), else at the start.
 fn locate(name: &str, text: &str, key: &str, message: String) -> SourceError {
+    let quoted = format!("\"{key}\"");
     for (i, line) in text.lines().enumerate() {
         let t = line.trim_start();
-        let is_key = t.starts_with(key) && t[key.len()..].trim_start().starts_with('=')
-            || t.starts_with(&format!("\"{key}\""));
-        if is_key {
-            let col = line.len() - t.len() + 1;
+        let byte = if t.starts_with(key) && t[key.len()..].trim_start().starts_with('=') {
+            Some(line.len() - t.len())
+        } else {
+            line.find(&quoted)
+                .filter(|&j| line[j + quoted.len()..].trim_start().starts_with(':'))
+        };
+        if let Some(b) = byte {
+            let col = line[..b].chars().count() + 1;
             return SourceError::new(name, Location::new(i + 1, col), line, message);
         }
     }
