@@ -42,6 +42,52 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: BenchCommand,
     },
+    /// Evaluate a position: every term, the total, a score estimate and the
+    /// maps. FILE may also be a directory (every record's last position, or
+    /// move N) or a list of `file<TAB>move` lines (`.tsv`): one JSON line per
+    /// position, with a progress bar on stderr.
+    Eval {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Rank every legal move by the change of evaluation it brings
+    /// (method 1 or 2 of seed 000 §4). Batch forms as for `eval`.
+    Rank {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// 1: change after the side to move plays; 2: change after Black
+        /// plays minus change after White plays.
+        #[arg(long, value_name = "1|2", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        method: u8,
+        /// Rank by the whole evaluation or by one term.
+        #[arg(long, value_enum, default_value_t = FactorArg::All)]
+        factor: FactorArg,
+        /// Print only the best K moves (JSON always lists every move).
+        #[arg(long, value_name = "K", default_value_t = 20)]
+        top: usize,
+        /// Rank only the best K candidates of the move-probability table
+        /// (seed 002's proposed use); needs `--table`.
+        #[arg(long, value_name = "K")]
+        candidates: Option<usize>,
+        #[command(flatten)]
+        table: TableArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// All maps of an evaluation side by side, one character per point,
+    /// for review.
+    Maps {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
     /// Connections, territory, control blocks and attack-ease of a position.
     Territory {
         #[command(flatten)]
@@ -65,6 +111,28 @@ pub(crate) enum Command {
     /// Eye shapes: value one eye space.
     #[command(subcommand)]
     Eyes(EyesCommand),
+}
+
+/// `--config` of the evaluating commands.
+#[derive(Debug, Args)]
+pub(crate) struct ConfigArgs {
+    /// An evaluation configuration (TOML, or JSON by its `.json` extension);
+    /// default: the built-in one (crates/evaluate/config/default.toml).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
+}
+
+/// `--factor` of `keisei rank`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum FactorArg {
+    /// The whole evaluation (seed 000 fig. 29).
+    All,
+    /// Territory only (fig. 25).
+    Territory,
+    /// Influence only (fig. 26).
+    Influence,
+    /// Danger-minus only (fig. 27).
+    Danger,
 }
 
 /// `--blocks` of `keisei territory`.

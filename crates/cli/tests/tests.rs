@@ -2,6 +2,7 @@
 
 mod candidates;
 mod db;
+mod eval;
 mod groups;
 mod show;
 mod territory;

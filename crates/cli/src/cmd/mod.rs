@@ -3,6 +3,7 @@
 mod bench;
 mod candidates;
 mod db;
+mod eval;
 mod eyes;
 mod groups;
 mod show;
@@ -31,6 +32,33 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
         Command::Bench {
             command: BenchCommand::Candidates(args),
         } => bench::candidates(&args),
+        Command::Eval {
+            position,
+            config,
+            output,
+        } => eval::eval(&position, &config, output.json),
+        Command::Rank {
+            position,
+            config,
+            method,
+            factor,
+            top,
+            candidates,
+            table,
+            output,
+        } => eval::rank(
+            &position,
+            &config,
+            &eval::RankArgs {
+                method,
+                factor,
+                top,
+                candidates,
+                table,
+                json: output.json,
+            },
+        ),
+        Command::Maps { position, config } => eval::maps(&position, &config),
         Command::Territory {
             position,
             blocks,
