@@ -7,6 +7,7 @@ use keisei_board::{Board, BoardMap, Color, Game, MapCell, Point, Position};
 use keisei_evaluate::{Config, Evaluation, Evaluator, Factor, Method, RankedMove, Terms};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn config(args: &ConfigArgs) -> Result<Config> {
@@ -342,10 +343,10 @@ fn side_by_side(e: &Evaluation, board: &Board) -> String {
             .iter()
             .map(|(name, _)| format!("{name:<n$}"))
             .collect();
-        out += &format!("    {}\n", header.join("  "));
+        let _ = writeln!(out, "    {}", header.join("  "));
         for y in 0..n {
             let row: Vec<&str> = group.iter().map(|(_, rows)| rows[y].as_str()).collect();
-            out += &format!("{:>3} {}\n", n - y, row.join("  "));
+            let _ = writeln!(out, "{:>3} {}", n - y, row.join("  "));
         }
         out.push('\n');
     }
