@@ -72,46 +72,91 @@ pub fn connections(
             candidates.push((key, m.pattern, from, m, to));
         }
     }
-    // One link per pair: the pattern earliest in the file, then the smallest
-    // anchor, whatever the orientation of the board.
-    candidates.sort_unstable_by_key(|c| (c.0, c.1, c.2));
-    candidates.dedup_by_key(|c| c.0);
+    // One link per pair, by the pattern earliest in the file. That pattern
+    // may match the pair more than once (anchored at either stone, in
+    // several orientations: a bamboo joint on both sides); the link takes
+    // the best coefficient among those matches and the union of the cutting
+    // points and wall cells of the matches that reach it. Nothing depends on
+    // the order in which matches were found, so colour swaps and board
+    // symmetries give the same links.
+    candidates.sort_unstable_by_key(|c| (c.0, c.1));
     // Each cutting point is classified once per colour.
     let mut states: Vec<(Point, Color, CutState)> = Vec::new();
     let mut links = Vec::with_capacity(candidates.len());
-    for (_, pattern, from, m, to) in candidates {
+    let mut i = 0;
+    while i < candidates.len() {
+        let (key, pattern) = (candidates[i].0, candidates[i].1);
+        let mut j = i;
+        while j < candidates.len() && candidates[j].0 == key {
+            j += 1;
+        }
         let shape = &patterns.shapes[pattern];
-        let color = m.color;
-        let cuts: Vec<(Point, CutState)> = shape
-            .offsets
-            .cuts
-            .iter()
-            .filter_map(|&o| place(&m, o))
-            .map(|p| {
-                if let Some(&(_, _, s)) = states.iter().find(|&&(q, c, _)| q == p && c == color) {
-                    return (p, s);
+        let mut best: Option<Link> = None;
+        for &(_, pat, from, ref m, to) in &candidates[i..j] {
+            if pat != pattern {
+                break;
+            }
+            let color = m.color;
+            let cuts: Vec<(Point, CutState)> = shape
+                .offsets
+                .cuts
+                .iter()
+                .filter_map(|&o| place(m, o))
+                .map(|p| {
+                    if let Some(&(_, _, s)) = states.iter().find(|&&(q, c, _)| q == p && c == color)
+                    {
+                        return (p, s);
+                    }
+                    let s = cut_state(board, p, color, reader);
+                    states.push((p, color, s));
+                    (p, s)
+                })
+                .collect();
+            let wall: Vec<Point> = shape
+                .offsets
+                .wall
+                .iter()
+                .filter_map(|&o| place(m, o))
+                .collect();
+            let coefficient = coefficient(&cuts, shape.needs).min(shape.max);
+            // A pair of stones is reported from the smaller point.
+            let (from, to) = match to {
+                LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
+                _ => (from, to),
+            };
+            match &mut best {
+                Some(b) if b.coefficient > coefficient => {}
+                Some(b) if b.coefficient == coefficient => {
+                    for c in cuts {
+                        if !b.cuts.iter().any(|&(q, _)| q == c.0) {
+                            b.cuts.push(c);
+                        }
+                    }
+                    for w in wall {
+                        if !b.wall.contains(&w) {
+                            b.wall.push(w);
+                        }
+                    }
                 }
-                let s = cut_state(board, p, color, reader);
-                states.push((p, color, s));
-                (p, s)
-            })
-            .collect();
-        let wall = shape
-            .offsets
-            .wall
-            .iter()
-            .filter_map(|&o| place(&m, o))
-            .collect();
-        let coefficient = coefficient(&cuts, shape.needs).min(shape.max);
-        links.push(Link {
-            color,
-            from,
-            to,
-            kind: shape.name.clone(),
-            coefficient,
-            cuts,
-            wall,
-        });
+                _ => {
+                    best = Some(Link {
+                        color,
+                        from,
+                        to,
+                        kind: shape.name.clone(),
+                        coefficient,
+                        cuts,
+                        wall,
+                    });
+                }
+            }
+        }
+        if let Some(mut link) = best {
+            link.cuts.sort_unstable_by_key(|&(p, _)| p);
+            link.wall.sort_unstable();
+            links.push(link);
+        }
+        i = j;
     }
     links.sort_unstable_by(|a, b| {
         (a.color, a.from, link_end_key(a.to)).cmp(&(b.color, b.from, link_end_key(b.to)))
