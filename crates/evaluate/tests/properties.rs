@@ -21,7 +21,7 @@ fn random_board(size: u8, choices: &[u16]) -> Board {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
     #[test]
     fn colour_swap_and_symmetries(
