@@ -26,7 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     for method in [Method::One, Method::Two] {
         let t = Instant::now();
-        let r = ev.rank(&pos.board, pos.komi, method, Factor::All, None);
+        let r = ev.rank(&pos.board, pos.komi, method, Factor::All, None, None);
         let size = pos.board.size();
         let top: Vec<String> = r
             .iter()

@@ -181,6 +181,20 @@ pub enum GamePhase {
     Late,
 }
 
+impl GamePhase {
+    /// Every phase, in the order of the gate's multipliers.
+    pub const ALL: [GamePhase; 3] = [GamePhase::Opening, GamePhase::Middle, GamePhase::Late];
+
+    /// The index of the phase's multiplier: 0 opening, 1 middle, 2 late.
+    pub fn index(self) -> usize {
+        match self {
+            GamePhase::Opening => 0,
+            GamePhase::Middle => 1,
+            GamePhase::Late => 2,
+        }
+    }
+}
+
 /// The phase gate: multipliers per phase (opening, middle, late).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default, rename_all = "kebab-case")]
@@ -223,6 +237,17 @@ impl Phase {
     }
 }
 
+/// How moves are ranked beyond the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct Ranking {
+    /// The weight of seed 002's move log-probability (the combined score of
+    /// the candidates crate) added to a move's value when ranking with a
+    /// move-probability table. Without a table the term is 0 for every move
+    /// and this weight changes nothing.
+    pub prior: f64,
+}
+
 /// The whole configuration. Every key of a file is optional; a missing key
 /// takes the value of `config/default.toml` (a test keeps the file and the
 /// types' defaults equal).
@@ -241,6 +266,8 @@ pub struct Config {
     pub situation: Situation,
     /// The phase gate.
     pub phase: Phase,
+    /// Move ranking.
+    pub ranking: Ranking,
 }
 
 /// The weights in effect for one position.
@@ -325,6 +352,15 @@ impl Config {
                 ));
             }
         }
+        if !self.ranking.prior.is_finite() || self.ranking.prior < 0.0 {
+            return Err((
+                "prior".to_string(),
+                format!(
+                    "ranking weight `prior` is {}; expected a number of 0 or more",
+                    self.ranking.prior
+                ),
+            ));
+        }
         let g = &self.groups;
         if ![g.unattackable_below, g.weak_above, g.dead_above]
             .iter()
@@ -364,12 +400,13 @@ impl Config {
     /// for `weak` = (side to move's weak groups, opponent's), clamped at 0,
     /// times the phase multiplier for the share `settled` of settled points.
     pub fn effective(&self, weak: (usize, usize), settled: f64) -> EffectiveWeights {
-        let phase = self.phase.of(settled);
-        let k = match phase {
-            GamePhase::Opening => 0,
-            GamePhase::Middle => 1,
-            GamePhase::Late => 2,
-        };
+        self.effective_in(weak, self.phase.of(settled))
+    }
+
+    /// The effective weights for the given weak-group counts in a known
+    /// phase (see [`Config::effective`]).
+    pub fn effective_in(&self, weak: (usize, usize), phase: GamePhase) -> EffectiveWeights {
+        let k = phase.index();
         let (own, opp) = (weak.0.min(4), weak.1.min(4));
         let adjust = |base: f64, o: [f64; 5], p: [f64; 5]| -> f64 {
             if self.situation.enabled {

@@ -13,12 +13,17 @@
 //! Any factor's algorithm: territory, groups, influence and candidates are
 //! computed by their own crates; this crate only wires and weighs them.
 
+pub mod bench;
 pub mod config;
 mod evaluation;
+pub mod features;
+mod prior;
 pub mod rank;
+pub mod tune;
 
 pub use config::Config;
 pub use evaluation::{Evaluation, Evaluator, Terms, life_value, link_value, ownership, score};
+pub use prior::Prior;
 pub use rank::{Factor, Method, RankedMove};
 
 pub use keisei_board as board;

@@ -2,6 +2,7 @@
 //! change of evaluation it brings.
 
 use crate::evaluation::{Evaluation, Evaluator, Terms};
+use crate::prior::Prior;
 use keisei_board::reading::Reader;
 use keisei_board::{Board, Color, Point};
 use rayon::prelude::*;
@@ -30,15 +31,18 @@ pub enum Factor {
     Influence,
     /// Danger-minus only (fig. 27).
     Danger,
+    /// Seed 002's move log-probability only (needs a prior).
+    Prior,
 }
 
 impl Factor {
-    fn of(self, weighted: &Terms, total: f64) -> f64 {
+    fn of(self, weighted: &Terms, total: f64, prior: f64, prior_weight: f64) -> f64 {
         match self {
-            Factor::All => total,
+            Factor::All => total + prior_weight * prior,
             Factor::Territory => weighted.territory,
             Factor::Influence => weighted.influence,
             Factor::Danger => weighted.danger,
+            Factor::Prior => prior,
         }
     }
 }
@@ -55,6 +59,8 @@ pub struct RankedMove {
     pub deltas: Terms,
     /// The change of the total.
     pub total: f64,
+    /// The move's prior (seed 002's log-probability; 0 without one).
+    pub prior: f64,
 }
 
 /// The change of every term from `base` to `after`, seen by `color`.
@@ -91,7 +97,8 @@ impl Evaluator {
     /// Ranks `moves` (every legal move of the side to move when `None`),
     /// best first; ties keep point order. Children are evaluated with the
     /// weights of `board`, on all cores (rayon), each thread with its own
-    /// reader; the result does not depend on the number of threads.
+    /// reader; the result does not depend on the number of threads. With a
+    /// `prior`, the whole function adds `ranking.prior` × the move's prior.
     pub fn rank(
         &self,
         board: &Board,
@@ -99,7 +106,10 @@ impl Evaluator {
         method: Method,
         factor: Factor,
         moves: Option<&[Point]>,
+        prior: Option<&Prior>,
     ) -> Vec<RankedMove> {
+        let prior_weight = self.config.ranking.prior;
+        let prior_at = |p: Point| prior.map_or(0.0, |q| q.at(p));
         let to_move = board.to_move();
         let base = self.evaluate_with(board, komi, &mut Reader::new(), None);
         let weights = Some(base.weights);
@@ -129,9 +139,10 @@ impl Evaluator {
                     let (d, total) = deltas(&base, &after, to_move);
                     Some(RankedMove {
                         point: p,
-                        value: factor.of(&d, total),
+                        value: factor.of(&d, total, prior_at(p), prior_weight),
                         deltas: d,
                         total,
+                        prior: prior_at(p),
                     })
                 }
                 Method::Two => {
@@ -145,9 +156,10 @@ impl Evaluator {
                     let total = b.1 - w.1;
                     Some(RankedMove {
                         point: p,
-                        value: factor.of(&d, total),
+                        value: factor.of(&d, total, prior_at(p), prior_weight),
                         deltas: d,
                         total,
+                        prior: prior_at(p),
                     })
                 }
             })

@@ -1,0 +1,72 @@
+//! Benchmarks of the facade: one evaluation of a 19×19 middle-game
+//! position (fresh and warm reader), method-1 and method-2 ranking of every
+//! legal move on one thread, and on all cores.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use keisei_board::reading::Reader;
+use keisei_board::{Board, Game};
+use keisei_evaluate::{Config, Evaluator, Factor, Method};
+use std::hint::black_box;
+use std::path::Path;
+
+fn midgame() -> (Board, f64) {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/positions/midgame-19.sgf");
+    let g = Game::load(path).unwrap();
+    let p = g.position(g.move_count()).unwrap();
+    (p.board, p.komi)
+}
+
+fn benches(c: &mut Criterion) {
+    let (board, komi) = midgame();
+    let ev = Evaluator::new(Config::default());
+    c.bench_function(
+        "evaluate/one evaluation, fresh reader (19x19 middle game)",
+        |b| {
+            b.iter(|| ev.evaluate(black_box(&board), komi).total);
+        },
+    );
+    let mut reader = Reader::new();
+    c.bench_function(
+        "evaluate/one evaluation, warm reader (19x19 middle game)",
+        |b| {
+            b.iter(|| {
+                ev.evaluate_with(black_box(&board), komi, &mut reader, None)
+                    .total
+            });
+        },
+    );
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let mut group = c.benchmark_group("evaluate/rank");
+    group.sample_size(10);
+    for (name, method) in [("method 1", Method::One), ("method 2", Method::Two)] {
+        group.bench_function(format!("{name}, every legal move, one thread"), |b| {
+            b.iter(|| {
+                one_thread.install(|| {
+                    ev.rank(black_box(&board), komi, method, Factor::All, None, None)
+                        .len()
+                })
+            });
+        });
+    }
+    group.bench_function("method 2, every legal move, all cores", |b| {
+        b.iter(|| {
+            ev.rank(
+                black_box(&board),
+                komi,
+                Method::Two,
+                Factor::All,
+                None,
+                None,
+            )
+            .len()
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(evaluate, benches);
+criterion_main!(evaluate);

@@ -1,0 +1,406 @@
+//! The next-move experiment (seed 000 §4, seed 001 §4): positions from game
+//! records, every legal move ranked, the rank of the move actually played.
+
+use crate::features::{PositionTerms, method_one, method_two};
+use crate::rank::{Factor, Method};
+use keisei_board::reading::Reader;
+use keisei_board::{Game, Point};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// One position to measure: the record and how many moves were played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sample {
+    /// The record.
+    pub file: PathBuf,
+    /// Moves played before the position; the move measured is the next.
+    pub move_number: usize,
+}
+
+/// The positions of the benchmark: for each record (in the order given),
+/// `per_game` move numbers evenly spaced in `from..=to` — the k-th of K is
+/// `from + floor((k + 1/2) × (to − from + 1) / K)`. Records shorter than a
+/// chosen move number contribute fewer positions (see [`measure`]).
+pub fn samples(files: &[PathBuf], per_game: usize, from: usize, to: usize) -> Vec<Sample> {
+    let span = (to.saturating_sub(from) + 1) as f64;
+    let k = per_game.max(1);
+    files
+        .iter()
+        .flat_map(|f| {
+            (0..k).map(move |i| Sample {
+                file: f.clone(),
+                move_number: from + ((i as f64 + 0.5) * span / k as f64).floor() as usize,
+            })
+        })
+        .collect()
+}
+
+/// The records a benchmark uses: the first `games` of `files` (in the order
+/// given) that load, are even games (no setup or handicap stones) and are
+/// longer than `min_moves` moves. Returns them and how many were passed over
+/// for each reason (unreadable, setup stones, too short).
+pub fn select_games(
+    files: &[PathBuf],
+    games: usize,
+    min_moves: usize,
+) -> (Vec<PathBuf>, [usize; 3]) {
+    let mut chosen = Vec::new();
+    let mut passed = [0; 3];
+    for f in files {
+        if chosen.len() >= games {
+            break;
+        }
+        match Game::load(f) {
+            Err(_) => passed[0] += 1,
+            Ok(g) if is_setup(&g) => passed[1] += 1,
+            Ok(g) if g.move_count() <= min_moves => passed[2] += 1,
+            Ok(_) => chosen.push(f.clone()),
+        }
+    }
+    (chosen, passed)
+}
+
+fn is_setup(game: &Game) -> bool {
+    game.has_setup()
+        || game
+            .position(0)
+            .is_ok_and(|p| p.board.stone_count(keisei_board::Color::Black) > 0)
+}
+
+/// A measured position: the move played and every move's term changes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Measured {
+    /// Where it comes from.
+    pub sample: Sample,
+    /// The move played next in the record.
+    pub played: Point,
+    /// Every move's raw term changes and the position's weights.
+    pub terms: PositionTerms,
+    /// Seconds spent evaluating the position and both colours' move at every
+    /// legal point (one thread).
+    pub seconds: f64,
+}
+
+/// Why a sample was not measured.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Skipped {
+    /// The record did not load or replay.
+    Record(String),
+    /// The record has setup stones (handicap): only even games are used.
+    Setup,
+    /// The record ends before the move.
+    TooShort,
+    /// The next move is a pass or not legal on replay.
+    NoMove,
+}
+
+/// Measures every sample on all cores (each thread with its own tactical
+/// reader); `tick` is called once per sample. Results keep the samples'
+/// order.
+/// With a move-probability model, each move also gets its prior
+/// (seed 002's combined score).
+pub fn measure(
+    evaluator: &crate::Evaluator,
+    samples: &[Sample],
+    prior: Option<&keisei_candidates::Model>,
+    tick: impl Fn() + Sync,
+) -> Vec<Result<Measured, Skipped>> {
+    samples
+        .par_iter()
+        .map_init(Reader::new, |reader, s| {
+            let r = measure_one(evaluator, s, prior, reader);
+            tick();
+            r
+        })
+        .collect()
+}
+
+fn measure_one(
+    evaluator: &crate::Evaluator,
+    s: &Sample,
+    model: Option<&keisei_candidates::Model>,
+    reader: &mut Reader,
+) -> Result<Measured, Skipped> {
+    let game = Game::load(&s.file).map_err(|e| Skipped::Record(e.to_string()))?;
+    if is_setup(&game) {
+        return Err(Skipped::Setup);
+    }
+    if game.move_count() <= s.move_number {
+        return Err(Skipped::TooShort);
+    }
+    let pos = game
+        .position(s.move_number)
+        .map_err(|e| Skipped::Record(e.to_string()))?;
+    let Some((color, mv)) = pos.next_move else {
+        return Err(Skipped::NoMove);
+    };
+    let played = mv.point().ok_or(Skipped::NoMove)?;
+    if color != pos.board.to_move() || !pos.board.is_legal(color, played) {
+        return Err(Skipped::NoMove);
+    }
+    let start = std::time::Instant::now();
+    let prior = model.and_then(|m| crate::Prior::new(m, &pos));
+    let terms = evaluator.position_terms(&pos.board, pos.komi, reader, prior.as_ref());
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(Measured {
+        sample: s.clone(),
+        played,
+        terms,
+        seconds,
+    })
+}
+
+/// Term weights for scoring moves: territory, influence, danger, life,
+/// connection, strength, uninfluenced, and the prior.
+pub type TermWeights = [f64; 8];
+
+/// The weights to score a measured position's moves with under `config`:
+/// the effective weights (seed 004 tables and phase gate for the position's
+/// weak-group counts and phase) for the first three terms, the
+/// configuration's for the others (seed 001's composition only). The raw
+/// term changes do not depend on the weights, so one measurement serves any
+/// weights — what tuning relies on.
+pub fn position_weights(m: &Measured, config: &crate::Config) -> TermWeights {
+    let w = &config.weights;
+    let others = match config.composition {
+        crate::config::Composition::Seed000 => [0.0; 4],
+        crate::config::Composition::Seed001 => [w.life, w.connection, w.strength, w.uninfluenced],
+    };
+    let phase = crate::config::GamePhase::ALL[m.terms.weights.phase.min(2)];
+    let e = config.effective_in(m.terms.weights.weak, phase);
+    [
+        e.territory,
+        e.influence,
+        e.danger,
+        others[0],
+        others[1],
+        others[2],
+        others[3],
+        config.ranking.prior,
+    ]
+}
+
+/// The value of every move of a measured position under a method, a factor
+/// and term weights.
+pub fn values(m: &Measured, method: Method, factor: Factor, w: &TermWeights) -> Vec<(Point, f64)> {
+    let pick = |d: [f64; 7], prior: f64| -> f64 {
+        match factor {
+            Factor::All => d.iter().zip(w.iter()).map(|(a, b)| a * b).sum::<f64>() + w[7] * prior,
+            Factor::Territory => d[0] * w[0],
+            Factor::Influence => d[1] * w[1],
+            Factor::Danger => d[2] * w[2],
+            Factor::Prior => prior,
+        }
+    };
+    m.terms
+        .moves
+        .iter()
+        .filter_map(|mv| match method {
+            Method::One => method_one(mv, m.terms.to_move).map(|d| (mv.point, pick(d, mv.prior))),
+            Method::Two => Some((mv.point, pick(method_two(mv), mv.prior))),
+        })
+        .collect()
+}
+
+/// The rank of `played` among `values` (larger is better), counting ties
+/// as half: 1 + the moves valued higher + half the other moves valued the
+/// same. `None` if `played` is not among them.
+pub fn mid_rank(values: &[(Point, f64)], played: Point) -> Option<f64> {
+    let v = values.iter().find(|(p, _)| *p == played)?.1;
+    let higher = values.iter().filter(|(_, x)| *x > v).count();
+    let equal = values
+        .iter()
+        .filter(|(p, x)| *x == v && *p != played)
+        .count();
+    Some(1.0 + higher as f64 + equal as f64 / 2.0)
+}
+
+/// Summary statistics of ranks.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stats {
+    /// Positions.
+    pub positions: usize,
+    /// Mean rank.
+    pub mean: f64,
+    /// Median rank.
+    pub median: f64,
+    /// Share of positions where the played move ranks first (rank ≤ 1).
+    pub top1: f64,
+    /// Rank ≤ 5.
+    pub top5: f64,
+    /// Rank ≤ 10.
+    pub top10: f64,
+    /// Mean number of ranked moves.
+    pub mean_moves: f64,
+    /// Counts of ranks in the buckets of [`HISTOGRAM`].
+    pub histogram: Vec<usize>,
+}
+
+/// Histogram buckets: upper bounds of ranks (the last is open).
+pub const HISTOGRAM: [(f64, &str); 10] = [
+    (1.0, "1"),
+    (2.0, "2"),
+    (5.0, "3-5"),
+    (10.0, "6-10"),
+    (20.0, "11-20"),
+    (50.0, "21-50"),
+    (100.0, "51-100"),
+    (150.0, "101-150"),
+    (200.0, "151-200"),
+    (f64::INFINITY, "201+"),
+];
+
+/// Statistics of ranks (and of the number of moves ranked).
+pub fn stats(ranks: &[f64], moves: &[usize]) -> Stats {
+    let n = ranks.len();
+    let mut sorted = ranks.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let median = if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    };
+    let share = |k: f64| {
+        if n == 0 {
+            0.0
+        } else {
+            ranks.iter().filter(|&&r| r <= k).count() as f64 / n as f64
+        }
+    };
+    let mut histogram = vec![0; HISTOGRAM.len()];
+    for &r in ranks {
+        let i = HISTOGRAM
+            .iter()
+            .position(|(b, _)| r <= *b)
+            .unwrap_or(HISTOGRAM.len() - 1);
+        histogram[i] += 1;
+    }
+    Stats {
+        positions: n,
+        mean: if n == 0 {
+            0.0
+        } else {
+            ranks.iter().sum::<f64>() / n as f64
+        },
+        median,
+        top1: share(1.0),
+        top5: share(5.0),
+        top10: share(10.0),
+        mean_moves: if moves.is_empty() {
+            0.0
+        } else {
+            moves.iter().sum::<usize>() as f64 / moves.len() as f64
+        },
+        histogram,
+    }
+}
+
+/// The ranks of the played moves under a method, a factor and weights
+/// (`None`: each position's own weights from `config`).
+pub fn ranks(
+    measured: &[Measured],
+    method: Method,
+    factor: Factor,
+    config: &crate::Config,
+    weights: Option<&dyn Fn(&Measured) -> TermWeights>,
+) -> (Vec<f64>, Vec<usize>) {
+    let mut ranks = Vec::new();
+    let mut moves = Vec::new();
+    for m in measured {
+        let w = match weights {
+            Some(f) => f(m),
+            None => position_weights(m, config),
+        };
+        let v = values(m, method, factor, &w);
+        if let Some(r) = mid_rank(&v, m.played) {
+            ranks.push(r);
+            moves.push(v.len());
+        }
+    }
+    (ranks, moves)
+}
+
+/// A terminal bar chart of a histogram.
+pub fn chart(stats: &Stats) -> String {
+    let max = stats.histogram.iter().copied().max().unwrap_or(1).max(1);
+    let mut out = String::new();
+    for (i, (_, label)) in HISTOGRAM.iter().enumerate() {
+        let c = stats.histogram[i];
+        let bar = "#".repeat((c * 40).div_ceil(max));
+        out.push_str(&format!("  {label:>8} {c:>5} {bar}\n"));
+    }
+    out
+}
+
+/// An SVG bar chart of several histograms side by side (one colour each).
+pub fn svg(series: &[(String, Stats)]) -> String {
+    let (w, h, left, bottom) = (760.0, 360.0, 60.0, 60.0);
+    let buckets = HISTOGRAM.len() as f64;
+    let max = series
+        .iter()
+        .flat_map(|(_, s)| {
+            s.histogram
+                .iter()
+                .map(|&c| c as f64 / s.positions.max(1) as f64)
+        })
+        .fold(0.01, f64::max);
+    let colours = [
+        "#3465a4", "#cc0000", "#4e9a06", "#c4a000", "#75507b", "#ce5c00",
+    ];
+    let slot = (w - left - 20.0) / buckets;
+    let bar = slot * 0.8 / series.len().max(1) as f64;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"16\" text-anchor=\"middle\" font-size=\"13\">Rank of the move played (share of positions)</text>\n",
+        w / 2.0
+    );
+    let plot_h = h - bottom - 30.0;
+    for (k, (name, st)) in series.iter().enumerate() {
+        let colour = colours[k % colours.len()];
+        for (i, &c) in st.histogram.iter().enumerate() {
+            let share = c as f64 / st.positions.max(1) as f64;
+            let bh = share / max * plot_h;
+            let x = left + i as f64 * slot + slot * 0.1 + k as f64 * bar;
+            s.push_str(&format!(
+                "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{bar:.1}\" height=\"{bh:.1}\" fill=\"{colour}\"/>\n",
+                h - bottom - bh
+            ));
+        }
+        s.push_str(&format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{colour}\"/><text x=\"{}\" y=\"{}\">{}</text>\n",
+            w - 250.0,
+            30.0 + 14.0 * k as f64,
+            w - 235.0,
+            39.0 + 14.0 * k as f64,
+            name.replace('&', "and").replace('<', "").replace('>', "")
+        ));
+    }
+    for (i, (_, label)) in HISTOGRAM.iter().enumerate() {
+        s.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{label}</text>\n",
+            left + (i as f64 + 0.5) * slot,
+            h - bottom + 16.0
+        ));
+    }
+    s.push_str(&format!(
+        "<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">rank</text>\n",
+        h - bottom,
+        w - 20.0,
+        h - bottom,
+        w / 2.0,
+        h - 20.0
+    ));
+    s.push_str(&format!(
+        "<text x=\"10\" y=\"{:.1}\">{:.0}%</text>\n</svg>\n",
+        h - bottom - plot_h + 4.0,
+        max * 100.0
+    ));
+    s
+}
+
+/// The record files of a directory (recursively), in the split, sorted.
+pub fn files(dir: &Path, split: keisei_candidates::Split) -> std::io::Result<Vec<PathBuf>> {
+    keisei_candidates::collect_sgf_files(&[dir.to_path_buf()], split)
+}
