@@ -75,6 +75,11 @@ pub(crate) enum Command {
         /// (seed 002's proposed use); needs `--table`.
         #[arg(long, value_name = "K")]
         candidates: Option<usize>,
+        /// Add the table's move log-probability (seed 002) times the
+        /// configuration's `ranking.prior` to each move's value; needs
+        /// `--table`.
+        #[arg(long)]
+        prior: bool,
         #[command(flatten)]
         table: TableArgs,
         #[command(flatten)]
@@ -105,6 +110,10 @@ pub(crate) enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Fit the evaluation's weights (and seed 004's tables and the phase
+    /// gate) on the training records so the played move ranks high; report
+    /// training and held-out figures before and after.
+    Tune(TuneArgs),
     /// Maintain the pattern databases (the eye-shape database: `.eyes` files).
     #[command(subcommand)]
     Db(DbCommand),
@@ -123,7 +132,7 @@ pub(crate) struct ConfigArgs {
 }
 
 /// `--factor` of `keisei rank`.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum FactorArg {
     /// The whole evaluation (seed 000 fig. 29).
     All,
@@ -133,6 +142,8 @@ pub(crate) enum FactorArg {
     Influence,
     /// Danger-minus only (fig. 27).
     Danger,
+    /// The move-probability prior only (seed 002; needs a table).
+    Prior,
 }
 
 /// `--blocks` of `keisei territory`.
@@ -226,6 +237,108 @@ pub(crate) enum BenchCommand {
     /// Accuracy of the candidate generators (seed 002 tables 1 and 2) and of
     /// the combined ranking on held-out records.
     Candidates(BenchCandidatesArgs),
+    /// The next-move experiment (seed 000 and 001 §4): rank every legal move
+    /// of positions from game records and report where the move actually
+    /// played ranks, per method and factor, optionally beside GNU Go.
+    NextMove(BenchNextMoveArgs),
+}
+
+/// Which positions of which records the next-move experiment and tuning use.
+#[derive(Debug, Args)]
+pub(crate) struct SampleArgs {
+    /// Directories (searched recursively for *.sgf) or SGF files.
+    #[arg(value_name = "DIR", required = true)]
+    pub(crate) dirs: Vec<PathBuf>,
+    /// Use the first G even games (no handicap or setup stones, longer than
+    /// the first move number) of the split, in path order.
+    #[arg(long, value_name = "G", default_value_t = 100)]
+    pub(crate) games: usize,
+    /// The range of move numbers positions are taken from.
+    #[arg(long, value_name = "FROM..TO", default_value = "20..150", value_parser = parse_range)]
+    pub(crate) moves: (usize, usize),
+    /// Positions per game, evenly spaced in the range.
+    #[arg(long, value_name = "K", default_value_t = 2)]
+    pub(crate) per_game: usize,
+}
+
+/// `keisei bench next-move`.
+#[derive(Debug, Args)]
+pub(crate) struct BenchNextMoveArgs {
+    #[command(flatten)]
+    pub(crate) sample: SampleArgs,
+    /// Which records of the fixed split to use (FNV-1a-64 of the file name
+    /// modulo 10: test = 0, valid = 1, fit = 2-9, train = fit + valid).
+    #[arg(long, value_name = "SPLIT", default_value = "test")]
+    pub(crate) split: Split,
+    /// Only this method (default: both).
+    #[arg(long, value_name = "1|2", value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub(crate) method: Option<u8>,
+    /// Only this factor (default: the whole function and each factor).
+    #[arg(long, value_enum)]
+    pub(crate) factor: Option<FactorArg>,
+    #[command(flatten)]
+    pub(crate) config: ConfigArgs,
+    /// Also measure with each model swapped and each term removed (held-out
+    /// figures of the whole function; models are re-measured, removals
+    /// re-weighted).
+    #[arg(long)]
+    pub(crate) ablation: bool,
+    /// Run a GTP peer on the same positions: `gnugo` (/usr/games/gnugo or
+    /// on PATH) or `gnugo=PATH`.
+    #[arg(long, value_name = "gnugo[=PATH]")]
+    pub(crate) peer: Option<String>,
+    /// The peer's `--level`.
+    #[arg(long, value_name = "L", default_value_t = 10)]
+    pub(crate) peer_level: u8,
+    /// Also rank with seed 002's move log-probability from this table (the
+    /// `prior` factor, and in the whole function with weight
+    /// `ranking.prior`); default `$KEISEI_TABLE` when `--prior` is given.
+    #[arg(long)]
+    pub(crate) prior: bool,
+    #[command(flatten)]
+    pub(crate) table: TableArgs,
+    /// Write the rank histograms to this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub(crate) plot: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
+}
+
+/// `keisei tune`.
+#[derive(Debug, Args)]
+pub(crate) struct TuneArgs {
+    #[command(flatten)]
+    pub(crate) sample: SampleArgs,
+    /// Records of the held-out (test) split to report on (same sampling).
+    #[arg(long, value_name = "G", default_value_t = 100)]
+    pub(crate) test_games: usize,
+    /// The configuration to start from (default: the built-in one).
+    #[command(flatten)]
+    pub(crate) config: ConfigArgs,
+    /// Fit for the ranking by this method.
+    #[arg(long, value_name = "1|2", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub(crate) method: u8,
+    /// Fit only the base weights, not the seed 004 tables and phase gate.
+    #[arg(long)]
+    pub(crate) base_only: bool,
+    /// Fit the weight of seed 002's move log-probability too, from the
+    /// table of `--table` (or `$KEISEI_TABLE`).
+    #[arg(long)]
+    pub(crate) prior: bool,
+    #[command(flatten)]
+    pub(crate) table: TableArgs,
+    /// Strength of the pull toward the starting configuration (L2).
+    #[arg(long, value_name = "LAMBDA", default_value_t = 0.01)]
+    pub(crate) l2: f64,
+    /// Optimiser steps.
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    pub(crate) steps: usize,
+    /// Where to write the fitted configuration (TOML).
+    #[arg(short = 'o', long = "output", value_name = "FILE.toml")]
+    pub(crate) output: PathBuf,
+    /// Print machine-readable JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 /// `keisei bench candidates`.
@@ -331,6 +444,14 @@ fn parse_triple<T: std::str::FromStr>(s: &str) -> Result<[T; 3], String> {
             .map_err(|_| format!("`{x}` is not a valid number"))
     };
     Ok([num(a)?, num(b)?, num(c)?])
+}
+
+fn parse_range(s: &str) -> Result<(usize, usize), String> {
+    let err = || format!("expected FROM..TO with FROM <= TO, got `{s}`");
+    let (a, b) = s.split_once("..").ok_or_else(err)?;
+    let a: usize = a.trim().parse().map_err(|_| err())?;
+    let b: usize = b.trim().parse().map_err(|_| err())?;
+    if a <= b { Ok((a, b)) } else { Err(err()) }
 }
 
 fn parse_decay(s: &str) -> Result<f32, String> {

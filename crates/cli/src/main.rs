@@ -14,6 +14,7 @@
 mod args;
 mod cmd;
 mod out;
+mod peer;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -4,13 +4,13 @@ use crate::args::{ConfigArgs, FactorArg, PositionArgs, TableArgs};
 use crate::cmd::{Failed, Result, load_position};
 use crate::out::{out, outln};
 use keisei_board::{Board, BoardMap, Color, Game, MapCell, Point, Position};
-use keisei_evaluate::{Config, Evaluation, Evaluator, Factor, Method, RankedMove, Terms};
+use keisei_evaluate::{Config, Evaluation, Evaluator, Factor, Method, Prior, RankedMove, Terms};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-fn config(args: &ConfigArgs) -> Result<Config> {
+pub(crate) fn load_config(args: &ConfigArgs) -> Result<Config> {
     match &args.config {
         None => Ok(Config::default()),
         Some(path) => Config::load(path).map_err(|e| Failed(e.to_string()).into()),
@@ -197,7 +197,7 @@ fn eval_json(e: &Evaluation, size: u8) -> serde_json::Value {
 }
 
 pub(crate) fn eval(args: &PositionArgs, config_args: &ConfigArgs, json: bool) -> Result<()> {
-    let evaluator = Evaluator::new(config(config_args)?);
+    let evaluator = Evaluator::new(load_config(config_args)?);
     if let Some(items) = batch(args)? {
         run_batch(&items, "eval", |_, pos| {
             let e = evaluator.evaluate(&pos.board, pos.komi);
@@ -355,7 +355,7 @@ fn side_by_side(e: &Evaluation, board: &Board) -> String {
 }
 
 pub(crate) fn maps(args: &PositionArgs, config_args: &ConfigArgs) -> Result<()> {
-    let evaluator = Evaluator::new(config(config_args)?);
+    let evaluator = Evaluator::new(load_config(config_args)?);
     let (_, pos) = load_position(args)?;
     let e = evaluator.evaluate(&pos.board, pos.komi);
     out!("{}", side_by_side(&e, &pos.board));
@@ -368,6 +368,7 @@ pub(crate) struct RankArgs {
     pub(crate) factor: FactorArg,
     pub(crate) top: usize,
     pub(crate) candidates: Option<usize>,
+    pub(crate) prior: bool,
     pub(crate) table: TableArgs,
     pub(crate) json: bool,
 }
@@ -396,7 +397,7 @@ fn moves_json(ranked: &[RankedMove], size: u8) -> Vec<MoveJson> {
 }
 
 pub(crate) fn rank(args: &PositionArgs, config_args: &ConfigArgs, r: &RankArgs) -> Result<()> {
-    let evaluator = Evaluator::new(config(config_args)?);
+    let evaluator = Evaluator::new(load_config(config_args)?);
     let method = if r.method == 1 {
         Method::One
     } else {
@@ -407,10 +408,22 @@ pub(crate) fn rank(args: &PositionArgs, config_args: &ConfigArgs, r: &RankArgs) 
         FactorArg::Territory => Factor::Territory,
         FactorArg::Influence => Factor::Influence,
         FactorArg::Danger => Factor::Danger,
+        FactorArg::Prior => Factor::Prior,
     };
-    let model = match r.candidates {
-        Some(_) => Some(crate::cmd::candidates::load_model(&r.table)?.1),
-        None => None,
+    if r.factor == FactorArg::Prior && !r.prior {
+        return Err("`--factor prior` needs `--prior` (and a table)".into());
+    }
+    let model = if r.candidates.is_some() || r.prior {
+        Some(crate::cmd::candidates::load_model(&r.table)?.1)
+    } else {
+        None
+    };
+    let prior_of = |pos: &Position| -> Option<Prior> {
+        if r.prior {
+            Prior::new(model.as_ref()?, pos)
+        } else {
+            None
+        }
     };
     let restrict = |pos: &Position| -> Option<Vec<Point>> {
         let (k, model) = (r.candidates?, model.as_ref()?);
@@ -425,7 +438,15 @@ pub(crate) fn rank(args: &PositionArgs, config_args: &ConfigArgs, r: &RankArgs) 
     if let Some(items) = batch(args)? {
         run_batch(&items, "rank", |_, pos| {
             let moves = restrict(pos);
-            let ranked = evaluator.rank(&pos.board, pos.komi, method, factor, moves.as_deref());
+            let prior = prior_of(pos);
+            let ranked = evaluator.rank(
+                &pos.board,
+                pos.komi,
+                method,
+                factor,
+                moves.as_deref(),
+                prior.as_ref(),
+            );
             let size = pos.board.size();
             let next = pos.next_move.and_then(|(_, m)| m.point());
             let played_rank = next
@@ -442,7 +463,18 @@ pub(crate) fn rank(args: &PositionArgs, config_args: &ConfigArgs, r: &RankArgs) 
     let (_, pos) = load_position(args)?;
     let size = pos.board.size();
     let moves = restrict(&pos);
-    let ranked = evaluator.rank(&pos.board, pos.komi, method, factor, moves.as_deref());
+    if r.prior && pos.board.size() != 19 {
+        return Err("the move-probability tables are for 19×19 boards only".into());
+    }
+    let prior = prior_of(&pos);
+    let ranked = evaluator.rank(
+        &pos.board,
+        pos.komi,
+        method,
+        factor,
+        moves.as_deref(),
+        prior.as_ref(),
+    );
     if r.json {
         let j = serde_json::json!({
             "method": r.method,

@@ -6,9 +6,11 @@ mod db;
 mod eval;
 mod eyes;
 mod groups;
+mod nextmove;
 mod show;
 mod stats;
 mod territory;
+mod tune;
 
 use crate::args::{BenchCommand, Cli, Command, PositionArgs, StatsCommand};
 use keisei_board::{Game, Position};
@@ -32,6 +34,10 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
         Command::Bench {
             command: BenchCommand::Candidates(args),
         } => bench::candidates(&args),
+        Command::Bench {
+            command: BenchCommand::NextMove(args),
+        } => nextmove::run(&args),
+        Command::Tune(args) => tune::run(&args),
         Command::Eval {
             position,
             config,
@@ -44,6 +50,7 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
             factor,
             top,
             candidates,
+            prior,
             table,
             output,
         } => eval::rank(
@@ -54,6 +61,7 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
                 factor,
                 top,
                 candidates,
+                prior,
                 table,
                 json: output.json,
             },
