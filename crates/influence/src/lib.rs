@@ -60,6 +60,7 @@ mod context;
 mod dots;
 mod ellipse;
 mod geometry;
+mod grid;
 mod influence;
 mod projection;
 pub mod rules;
