@@ -30,6 +30,18 @@ pub(crate) enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Influence of a position under one of three models: ellipse (seed 000),
+    /// projection (seed 001) or dots (seed 003). Until the groups crate
+    /// lands, group strength and safety are stand-ins (see the output).
+    Influence {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Influence model.
+        #[arg(long, value_enum, default_value_t = ModelArg::Ellipse)]
+        model: ModelArg,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Maintain the pattern databases (the eye-shape database: `.eyes` files).
     #[command(subcommand)]
     Db(DbCommand),
@@ -96,6 +108,17 @@ pub(crate) enum BlockArg {
     Zone,
     /// 5×5 everywhere (seed 000).
     Restriction,
+}
+
+/// `--model` of `keisei influence`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum ModelArg {
+    /// Direction sources and ellipses, restriction blocks (seed 000 §3.2).
+    Ellipse,
+    /// Zone-dependent sources and projections (seed 001 §3.2).
+    Projection,
+    /// Handtalk's stone influence and dots (seed 003).
+    Dots,
 }
 
 /// Which position to look at: every subcommand that reads one position takes

@@ -1,6 +1,7 @@
 //! Integration tests of the `keisei` binary: run it, check what it prints.
 
 mod db;
+mod influence;
 mod show;
 mod territory;
 

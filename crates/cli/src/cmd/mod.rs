@@ -2,6 +2,7 @@
 
 mod db;
 mod eyes;
+mod influence;
 mod show;
 mod territory;
 
@@ -20,6 +21,11 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
             blocks,
             output,
         } => territory::run(&position, blocks, output.json),
+        Command::Influence {
+            position,
+            model,
+            output,
+        } => influence::run(&position, model, output.json),
         Command::Db(cmd) => db::run(cmd),
         Command::Eyes(cmd) => eyes::run(cmd),
     }
