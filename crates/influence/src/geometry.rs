@@ -371,6 +371,9 @@ mod tests {
         assert_eq!(line_between(2, 2), &[(1, 1)]);
         assert_eq!(line_between(2, 1), &[(1, 0), (1, 1)]);
         assert_eq!(line_between(-3, 1), &[(-1, 0), (-2, 1)]);
+        let mut l = line_between(4, 2).to_vec();
+        l.sort_unstable();
+        assert_eq!(l, [(1, 0), (1, 1), (2, 1), (3, 1), (3, 2)]);
     }
 
     #[test]
