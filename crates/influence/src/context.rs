@@ -16,7 +16,7 @@ use keisei_territory::{Territory, TerritoryOptions, connections, territory};
 pub struct Context<'a> {
     /// The position.
     pub board: &'a Board,
-    /// For each stone: the strength s ∈ [0,1] of its group (seed 000 eq. 4); 0 on empty points.
+    /// For each stone: the strength `s ∈ [0, 1]` of its group (seed 000 eq. 4); 0 on empty points.
     pub strength: &'a BoardMap<f64>,
     /// Stones that cannot be attacked (group danger below the threshold): they get
     /// restriction blocks and stop enemy sources (seed 000 §3.2).

@@ -101,7 +101,7 @@ pub struct EllipseAnalysis {
 
 /// The board without the dead stones (they project nothing, block nothing
 /// and are not block owners).
-pub(crate) fn live_board<'a>(ctx: &Context<'a>) -> Cow<'a, Board> {
+fn live_board<'a>(ctx: &Context<'a>) -> Cow<'a, Board> {
     if ctx.dead.iter().all(|p| ctx.board.color(p).is_none()) {
         return Cow::Borrowed(ctx.board);
     }

@@ -413,8 +413,8 @@ impl ReinforcementRules {
         s
     }
 
-    /// The colour-independent description of rule `index` for reports:
-    /// its name, or `?` for an unknown index.
+    /// The name of rule `index` (the pattern's name), or `?` for an
+    /// unknown index.
     pub fn name(&self, index: usize) -> &str {
         self.rules.get(index).map_or("?", |r| r.name.as_str())
     }
