@@ -1,6 +1,7 @@
 //! Arguments shared by every subcommand.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use keisei_candidates::{Reading, Split};
 use std::path::PathBuf;
 
 /// keisei: positional judgment of Go positions (territory, influence, groups).
@@ -20,6 +21,73 @@ pub(crate) enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Move statistics of game records (seed 002 tables).
+    Stats {
+        #[command(subcommand)]
+        command: StatsCommand,
+    },
+    /// Candidate moves of a position from move-probability tables (seed 002).
+    Candidates {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        table: TableArgs,
+        #[command(flatten)]
+        generator: GeneratorArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Benchmarks on held-out game records.
+    Bench {
+        #[command(subcommand)]
+        command: BenchCommand,
+    },
+    /// Evaluate a position: every term, the total, a score estimate and the
+    /// maps. FILE may also be a directory (every record's last position, or
+    /// move N) or a list of `file<TAB>move` lines (`.tsv`): one JSON line per
+    /// position, with a progress bar on stderr.
+    Eval {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Rank every legal move by the change of evaluation it brings
+    /// (method 1 or 2 of seed 000 §4). Batch forms as for `eval`.
+    Rank {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// 1: change after the side to move plays; 2: change after Black
+        /// plays minus change after White plays.
+        #[arg(long, value_name = "1|2", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        method: u8,
+        /// Rank by the whole evaluation or by one term.
+        #[arg(long, value_enum, default_value_t = FactorArg::All)]
+        factor: FactorArg,
+        /// Print only the best K moves (JSON always lists every move).
+        #[arg(long, value_name = "K", default_value_t = 20)]
+        top: usize,
+        /// Rank only the best K candidates of the move-probability table
+        /// (seed 002's proposed use); needs `--table`.
+        #[arg(long, value_name = "K")]
+        candidates: Option<usize>,
+        #[command(flatten)]
+        table: TableArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// All maps of an evaluation side by side, one character per point,
+    /// for review.
+    Maps {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
     /// Connections, territory, control blocks and attack-ease of a position.
     Territory {
         #[command(flatten)]
@@ -27,6 +95,13 @@ pub(crate) enum Command {
         /// Block model: seed 001's zone blocks or seed 000's 5×5 restriction blocks.
         #[arg(long, value_enum, default_value_t = BlockArg::Zone)]
         blocks: BlockArg,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Groups: eyes, certainty, room, strength, encirclement, danger, life status.
+    Groups {
+        #[command(flatten)]
+        position: PositionArgs,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -48,6 +123,37 @@ pub(crate) enum Command {
     /// Eye shapes: value one eye space.
     #[command(subcommand)]
     Eyes(EyesCommand),
+}
+
+/// `--config` of the evaluating commands.
+#[derive(Debug, Args)]
+pub(crate) struct ConfigArgs {
+    /// An evaluation configuration (TOML, or JSON by its `.json` extension);
+    /// default: the built-in one (crates/evaluate/config/default.toml).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
+}
+
+/// `--factor` of `keisei rank`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum FactorArg {
+    /// The whole evaluation (seed 000 fig. 29).
+    All,
+    /// Territory only (fig. 25).
+    Territory,
+    /// Influence only (fig. 26).
+    Influence,
+    /// Danger-minus only (fig. 27).
+    Danger,
+}
+
+/// `--blocks` of `keisei territory`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum BlockArg {
+    /// 3×3 in the centre, 3×4 on the edge, 4×4 in the corner (seed 001).
+    Zone,
+    /// 5×5 everywhere (seed 000).
+    Restriction,
 }
 
 /// `keisei db …`
@@ -101,13 +207,158 @@ pub(crate) enum EyesCommand {
     },
 }
 
-/// `--blocks` of `keisei territory`.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub(crate) enum BlockArg {
-    /// 3×3 in the centre, 3×4 on the edge, 4×4 in the corner (seed 001).
-    Zone,
-    /// 5×5 everywhere (seed 000).
-    Restriction,
+#[derive(Debug, Subcommand)]
+pub(crate) enum StatsCommand {
+    /// Count the Pm, Pp and Pb tables of seed 002 from SGF records (19x19
+    /// only; other records are skipped with a counted reason).
+    Build(StatsBuildArgs),
+}
+
+/// `keisei stats build`.
+#[derive(Debug, Args)]
+pub(crate) struct StatsBuildArgs {
+    /// Directories (searched recursively for *.sgf) or SGF files.
+    #[arg(value_name = "DIR", required = true)]
+    pub(crate) dirs: Vec<PathBuf>,
+    /// The table file to write.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub(crate) output: PathBuf,
+    /// Count each move once, as the seed does, instead of under the 8
+    /// board symmetries.
+    #[arg(long)]
+    pub(crate) no_symmetry: bool,
+    /// Which records of the fixed split to count (by FNV-1a-64 of the file
+    /// name modulo 10: test = 0, valid = 1, fit = 2-9, train = fit + valid).
+    #[arg(long, value_name = "SPLIT", default_value = "train")]
+    pub(crate) split: Split,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum BenchCommand {
+    /// Accuracy of the candidate generators (seed 002 tables 1 and 2) and of
+    /// the combined ranking on held-out records.
+    Candidates(BenchCandidatesArgs),
+}
+
+/// `keisei bench candidates`.
+#[derive(Debug, Args)]
+pub(crate) struct BenchCandidatesArgs {
+    /// Directories (searched recursively for *.sgf) or SGF files.
+    #[arg(value_name = "DIR", required = true)]
+    pub(crate) dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) table: TableArgs,
+    /// Which records of the fixed split to score.
+    #[arg(long, value_name = "SPLIT", default_value = "test")]
+    pub(crate) split: Split,
+    /// Only the first G records of the split (in path order).
+    #[arg(long, value_name = "G")]
+    pub(crate) games: Option<usize>,
+    /// Only positions up to move N of each record (default: every move).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_move: Option<usize>,
+    /// Write the accuracy-vs-count curves to this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub(crate) plot: Option<PathBuf>,
+    /// Instead of the report, measure the combined ranking under a grid of
+    /// weights (use on the valid split with a table of the fit split).
+    #[arg(long)]
+    pub(crate) tune: bool,
+    #[command(flatten)]
+    pub(crate) efficiency: EfficiencyArgs,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
+}
+
+/// Which table to use and how to read it.
+#[derive(Debug, Args)]
+pub(crate) struct TableArgs {
+    /// A table written by `keisei stats build` (default: `$KEISEI_TABLE`).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) table: Option<PathBuf>,
+    /// How the seed's Pp and Pb scores are normalised: P(move | context)
+    /// (forward) or P(context | move) (likelihood, as the seed's figures).
+    #[arg(long, value_name = "READING", default_value = "forward")]
+    pub(crate) reading: Reading,
+    /// Weights of the combined score's experts: Pm,Pp,Pb (default 1,1,1).
+    #[arg(long, value_name = "WM,WP,WB", value_parser = parse_weights)]
+    pub(crate) weights: Option<[f32; 3]>,
+    /// Decay per move back of the combined score's Pb weights (default 0.85).
+    #[arg(long, value_name = "LAMBDA", value_parser = parse_decay)]
+    pub(crate) decay: Option<f32>,
+}
+
+/// How `keisei candidates` generates candidates.
+#[derive(Debug, Args)]
+pub(crate) struct GeneratorArgs {
+    /// The generator.
+    #[arg(long, value_enum, default_value_t = MethodName::Combined)]
+    pub(crate) method: MethodName,
+    /// How many candidates the combined ranking proposes.
+    #[arg(long, value_name = "K", default_value_t = 20)]
+    pub(crate) count: usize,
+    /// X,Y,Z of the topxyz generator (seed 002 experiment 1).
+    #[arg(long, value_name = "X,Y,Z", default_value = "180,180,180", value_parser = parse_triple::<usize>)]
+    pub(crate) top: [usize; 3],
+    /// Pm,Pp,Pb thresholds of the threshold generator (seed 002 experiment
+    /// 2; Pm in parts per million, Pp in parts per ten thousand, Pb in
+    /// percent).
+    #[arg(long, value_name = "PM,PP,PB", default_value = "1,2001,11", value_parser = parse_triple::<f32>)]
+    pub(crate) thresholds: [f32; 3],
+    #[command(flatten)]
+    pub(crate) efficiency: EfficiencyArgs,
+}
+
+/// Seed 003's move efficiency.
+#[derive(Debug, Args)]
+pub(crate) struct EfficiencyArgs {
+    /// Multiply each move's combined score by its efficiency (seed 003),
+    /// from the built-in patterns unless `--efficiency-file` names others.
+    #[arg(long)]
+    pub(crate) efficiency: bool,
+    /// A pattern file with `eff:` multipliers to use instead of the built-in
+    /// one (implies `--efficiency`).
+    #[arg(long, value_name = "FILE.pat")]
+    pub(crate) efficiency_file: Option<PathBuf>,
+}
+
+/// The candidate generators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum MethodName {
+    /// The K best moves by keisei's combined score.
+    Combined,
+    /// Top X by Pm, top Y by Pp and top Z by Pb, intersected.
+    Topxyz,
+    /// Thresholds on Pm, Pp and Pb, intersected.
+    Threshold,
+}
+
+fn parse_triple<T: std::str::FromStr>(s: &str) -> Result<[T; 3], String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    let [a, b, c] = parts.as_slice() else {
+        return Err(format!("expected three comma-separated numbers, got `{s}`"));
+    };
+    let num = |x: &str| {
+        x.parse::<T>()
+            .map_err(|_| format!("`{x}` is not a valid number"))
+    };
+    Ok([num(a)?, num(b)?, num(c)?])
+}
+
+fn parse_decay(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(d) if (0.0..=1.0).contains(&d) => Ok(d),
+        _ => Err(format!("`{s}` is not a number from 0 to 1")),
+    }
+}
+
+fn parse_weights(s: &str) -> Result<[f32; 3], String> {
+    let w = parse_triple::<f32>(s)?;
+    if w.iter().all(|x| x.is_finite() && *x >= 0.0) {
+        Ok(w)
+    } else {
+        Err("weights must be finite and not negative".to_string())
+    }
 }
 
 /// `--model` of `keisei influence`.

@@ -1,6 +1,9 @@
 //! Integration tests of the `keisei` binary: run it, check what it prints.
 
+mod candidates;
 mod db;
+mod eval;
+mod groups;
 mod influence;
 mod show;
 mod territory;

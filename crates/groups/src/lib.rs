@@ -1,17 +1,55 @@
 //! Groups in keisei: strength, encirclement, danger and importance.
 //!
-//! # What this crate owns (issue 5)
-//! - Groups (chains joined by connections of coefficient 1), their eye
-//!   regions, eye values from the eye database, eye certainty and eye room,
-//!   strength (seed 000 §3.3.2, eq. 3–4) and connection shares (§3.3.4).
-//! - Encirclement from 4th-order liberties, danger (eq. 2 as reconstructed in
-//!   BRIEF.md), importance and danger-minus (§3.3.1, §3.3.3, §3.3.5).
-//! - Seed 003's block danger (freedom stage 1 and 2) and seed 001's per-stone
-//!   life status by search, as alternative models.
+//! # What this crate owns
+//! - [`analyse`]: groups (chains joined by connections of coefficient 1),
+//!   their eye regions valued by the eye database, eye certainty (eq. 3),
+//!   eye room (fig. 22, `patterns/room.pat`), strength (eq. 4), connection
+//!   shares (§3.3.4), 4th-order liberties and encirclement (§3.3.3) and
+//!   danger (eq. 2) — seed 000 §3.3.
+//! - [`importance`] and danger-minus (§3.3.5).
+//! - [`block_danger`]: seed 003's block danger (freedom stage 1 and 2, two
+//!   eyes, size), a second danger model.
+//! - [`life_status`]: seed 001's per-stone life status, with
+//!   [`unconditionally_alive`] (Benson) for exact pass-alive groups.
 //!
 //! # What it must not know
-//! How influence is computed: importance takes the influence map as a value.
-//! It depends on `keisei-board`, `keisei-eyes` and `keisei-territory` only.
-//!
-//! The implementation arrives with issue 5; until then this crate is empty on
-//! purpose rather than holding placeholder functions.
+//! How influence is computed: importance takes the points under each
+//! colour's influence as values, and the block-danger model takes the
+//! blocks as values (the influence crate computes both). It depends on
+//! `keisei-board`, `keisei-eyes` and `keisei-territory` only.
+
+mod benson;
+mod block_danger;
+mod danger;
+mod group;
+mod importance;
+mod liberties;
+mod room;
+mod status;
+
+pub use benson::unconditionally_alive;
+pub use block_danger::{
+    BlockDanger, BlockDangerParams, BlockInput, FreedomStage, block_danger, freedom,
+};
+pub use danger::{danger, encirclement};
+pub use group::{EyeRegion, Group, GroupParams, Groups, analyse, eye_certainty};
+pub use importance::{DangerMinus, Importance, Spheres, check_range, danger_minus, importance};
+pub use liberties::liberties_of_order;
+pub use room::{ROOM, RoomPatterns};
+pub use status::{ENCLOSED, LifeStatus, life_status};
+
+use keisei_board::PointSet;
+
+pub(crate) fn serialize_points<S: serde::Serializer>(
+    set: &PointSet,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(set.iter().map(|p| (p.x(), p.y())))
+}
+
+pub(crate) fn serialize_display<T: std::fmt::Display, S: serde::Serializer>(
+    v: &T,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}

@@ -120,13 +120,15 @@ impl MapCell for BlockCell {
 }
 
 /// The blocks of both colours.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Blocks {
     /// Which model built them.
     pub model: BlockModel,
     /// Points in a block of a black stone.
+    #[serde(serialize_with = "crate::serialize_points")]
     pub black: PointSet,
     /// Points in a block of a white stone.
+    #[serde(serialize_with = "crate::serialize_points")]
     pub white: PointSet,
 }
 

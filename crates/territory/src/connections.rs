@@ -5,8 +5,9 @@
 use crate::border::border_cell;
 use crate::links::{Connections, CutState, Link, LinkEnd};
 use crate::patterns::{ConnectionPatterns, Needs};
+use keisei_board::pattern::Match;
 use keisei_board::reading::{Limits, Outcome, Reader};
-use keisei_board::{Board, Color, Point};
+use keisei_board::{Board, Cell, Color, Point, PointSet};
 
 /// The reading used on cutting points: small budget, ladders and nets.
 pub const CUT_LIMITS: Limits = Limits {
@@ -21,34 +22,33 @@ pub fn connections(
     reader: &mut Reader,
 ) -> Connections {
     let size = board.size();
+    let place = |m: &Match, (dx, dy): (i32, i32)| -> Option<Point> {
+        let (tx, ty) = m.symmetry.apply_offset(dx, dy);
+        m.anchor.offset(tx, ty, size)
+    };
     // Every candidate link: (pair key, pattern index, anchor, match, far end).
     let mut candidates = Vec::new();
     for color in Color::BOTH {
         for m in patterns.set.matches(board, color) {
             let shape = &patterns.shapes[m.pattern];
             let from = m.anchor;
-            let to = if let Some(label) = shape.to {
-                let Some(q) = patterns.set.label_point(&m, label) else {
-                    continue;
-                };
+            let to = if let Some(off) = shape.offsets.to {
+                let Some(q) = place(&m, off) else { continue };
                 // The far end must be an own stone of another chain.
-                if !q.on_board(size)
-                    || board.color(q) != Some(color)
-                    || board.chain_head(q) == board.chain_head(from)
-                {
+                if board.color(q) != Some(color) || board.chain_head(q) == board.chain_head(from) {
                     continue;
                 }
                 LinkEnd::Stone(q)
             } else {
                 // The edge: beyond the wall cell farthest from the stone, in
                 // the direction the link runs (the wall cells lie in a line).
-                let wall: Vec<Point> = shape
+                let Some(far) = shape
+                    .offsets
                     .wall
                     .iter()
-                    .filter_map(|&l| patterns.set.label_point(&m, l))
-                    .filter(|w| w.on_board(size))
-                    .collect();
-                let Some(&far) = wall.iter().max_by_key(|w| w.manhattan(from)) else {
+                    .filter_map(|&o| place(&m, o))
+                    .max_by_key(|w| w.manhattan(from))
+                else {
                     continue;
                 };
                 let (dx, dy) = ((far.x() - from.x()).signum(), (far.y() - from.y()).signum());
@@ -74,24 +74,33 @@ pub fn connections(
     }
     // One link per pair: the pattern earliest in the file, then the smallest
     // anchor, whatever the orientation of the board.
-    candidates.sort_by_key(|c| (c.0, c.1, c.2));
+    candidates.sort_unstable_by_key(|c| (c.0, c.1, c.2));
     candidates.dedup_by_key(|c| c.0);
+    // Each cutting point is classified once per colour.
+    let mut states: Vec<(Point, Color, CutState)> = Vec::new();
     let mut links = Vec::with_capacity(candidates.len());
     for (_, pattern, from, m, to) in candidates {
         let shape = &patterns.shapes[pattern];
         let color = m.color;
         let cuts: Vec<(Point, CutState)> = shape
+            .offsets
             .cuts
             .iter()
-            .filter_map(|&l| patterns.set.label_point(&m, l))
-            .filter(|p| p.on_board(size))
-            .map(|p| (p, cut_state(board, p, color, reader)))
+            .filter_map(|&o| place(&m, o))
+            .map(|p| {
+                if let Some(&(_, _, s)) = states.iter().find(|&&(q, c, _)| q == p && c == color) {
+                    return (p, s);
+                }
+                let s = cut_state(board, p, color, reader);
+                states.push((p, color, s));
+                (p, s)
+            })
             .collect();
         let wall = shape
+            .offsets
             .wall
             .iter()
-            .filter_map(|&l| patterns.set.label_point(&m, l))
-            .filter(|p| p.on_board(size))
+            .filter_map(|&o| place(&m, o))
             .collect();
         let coefficient = coefficient(&cuts, shape.needs).min(shape.max);
         links.push(Link {
@@ -104,7 +113,7 @@ pub fn connections(
             wall,
         });
     }
-    links.sort_by(|a, b| {
+    links.sort_unstable_by(|a, b| {
         (a.color, a.from, link_end_key(a.to)).cmp(&(b.color, b.from, link_end_key(b.to)))
     });
     Connections { links }
@@ -133,25 +142,46 @@ pub fn cut_state(board: &Board, p: Point, color: Color, reader: &mut Reader) -> 
             if !board.is_legal(opponent, p) {
                 return CutState::Safe;
             }
+            // Quick answers the reader would give anyway, without playing:
+            // if the stone captures nothing, its liberties are its empty
+            // neighbours and those of the opponent chains it joins. Three or
+            // more are safe by the reader's definition (open); one, for a lone
+            // stone, is an atari the owner fills at once (safe).
+            let captures = p
+                .neighbors()
+                .iter()
+                .any(|&n| board.color(n) == Some(color) && board.liberty_count(n) == 1);
+            if !captures {
+                let mut libs = PointSet::new();
+                let mut joins = false;
+                for n in p.neighbors() {
+                    match board.cell(n) {
+                        Cell::Empty => {
+                            libs.insert(n);
+                        }
+                        c if c == opponent.cell() => {
+                            joins = true;
+                            libs.union_with(&board.liberties(n));
+                        }
+                        _ => {}
+                    }
+                }
+                libs.remove(p);
+                let n = libs.len();
+                if n >= CUT_LIMITS.threshold() {
+                    return CutState::Open;
+                }
+                if n == 1 && !joins {
+                    if let Some(lib) = libs.first() {
+                        if board.is_legal(color, lib) {
+                            return CutState::Safe;
+                        }
+                    }
+                }
+            }
             let mut after = board.clone();
             if after.play(opponent, p).is_err() {
                 return CutState::Safe;
-            }
-            // Quick answers the reader would give anyway: three liberties are
-            // safe by its definition; a lone stone in atari that captured
-            // nothing is taken at once.
-            let libs = after.liberty_count(p);
-            if libs >= CUT_LIMITS.threshold() {
-                return CutState::Open;
-            }
-            if libs == 1
-                && after.chain_len(p) == 1
-                && after.captures(opponent) == board.captures(opponent)
-            {
-                let (lib, _) = after.first_liberties::<1>(p);
-                if after.is_legal(color, lib[0]) {
-                    return CutState::Safe;
-                }
             }
             match reader.attack(&after, p, &CUT_LIMITS).outcome {
                 Outcome::Success(_) => CutState::Safe,

@@ -34,3 +34,11 @@ pub use border::{BorderCell, border_cell, border_cells, ring_len};
 pub use connections::{CUT_LIMITS, coefficient, connections, cut_state};
 pub use enclosed::{Owner, Region, Territory, TerritoryOptions, territory};
 pub use links::{Connections, CutState, Link, LinkEnd};
+
+/// Serialises a point set as a list of `(x, y)` pairs.
+pub(crate) fn serialize_points<S: serde::Serializer>(
+    set: &keisei_board::PointSet,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(set.iter().map(|p| (p.x(), p.y())))
+}

@@ -42,6 +42,20 @@ pub struct ConnectionShape {
     pub needs: Needs,
     /// The best coefficient of the shape.
     pub max: f64,
+    /// Offsets from the anchor (in the diagram's orientation) of `to`, the
+    /// cuts and the wall cells, looked up once at load.
+    pub offsets: ShapeOffsets,
+}
+
+/// Where a connection shape's labelled cells are, relative to its anchor.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShapeOffsets {
+    /// The other stone.
+    pub to: Option<(i32, i32)>,
+    /// The cutting points.
+    pub cuts: Vec<(i32, i32)>,
+    /// The walled cells.
+    pub wall: Vec<(i32, i32)>,
 }
 
 /// The connection patterns, compiled.
@@ -147,6 +161,12 @@ impl ConnectionPatterns {
                         ));
                     }
                 };
+                let d = p.diagram();
+                let offsets = ShapeOffsets {
+                    to: to.and_then(|l| d.label_offset(l)),
+                    cuts: cuts.iter().filter_map(|&l| d.label_offset(l)).collect(),
+                    wall: wall.iter().filter_map(|&l| d.label_offset(l)).collect(),
+                };
                 Ok(ConnectionShape {
                     name: p.name().to_string(),
                     to,
@@ -154,6 +174,7 @@ impl ConnectionPatterns {
                     wall,
                     needs,
                     max,
+                    offsets,
                 })
             })();
             match shape {

@@ -1,12 +1,17 @@
 //! One module per subcommand; `run` dispatches.
 
+mod bench;
+mod candidates;
 mod db;
+mod eval;
 mod eyes;
+mod groups;
 mod influence;
 mod show;
+mod stats;
 mod territory;
 
-use crate::args::{Cli, Command, PositionArgs};
+use crate::args::{BenchCommand, Cli, Command, PositionArgs, StatsCommand};
 use keisei_board::{Game, Position};
 use std::fmt;
 
@@ -16,6 +21,45 @@ pub(crate) type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 pub(crate) fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Show { position, output } => show::run(&position, output.json),
+        Command::Stats {
+            command: StatsCommand::Build(args),
+        } => stats::build(&args),
+        Command::Candidates {
+            position,
+            table,
+            generator,
+            output,
+        } => candidates::run(&position, &table, &generator, output.json),
+        Command::Bench {
+            command: BenchCommand::Candidates(args),
+        } => bench::candidates(&args),
+        Command::Eval {
+            position,
+            config,
+            output,
+        } => eval::eval(&position, &config, output.json),
+        Command::Rank {
+            position,
+            config,
+            method,
+            factor,
+            top,
+            candidates,
+            table,
+            output,
+        } => eval::rank(
+            &position,
+            &config,
+            &eval::RankArgs {
+                method,
+                factor,
+                top,
+                candidates,
+                table,
+                json: output.json,
+            },
+        ),
+        Command::Maps { position, config } => eval::maps(&position, &config),
         Command::Territory {
             position,
             blocks,
@@ -26,6 +70,7 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
             model,
             output,
         } => influence::run(&position, model, output.json),
+        Command::Groups { position, output } => groups::run(&position, output.json),
         Command::Db(cmd) => db::run(cmd),
         Command::Eyes(cmd) => eyes::run(cmd),
     }

@@ -1,0 +1,101 @@
+//! `keisei eval`, `keisei rank`, `keisei maps`, single and batch.
+
+use crate::keisei;
+
+#[test]
+fn eval_json_has_the_documented_keys() {
+    let (code, out, err) = keisei(&["eval", "fixtures/groups/five-groups.sgf", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in ["total", "score", "ownership", "terms", "groups", "maps"] {
+        assert!(!v[key].is_null(), "{key}");
+    }
+    let own = v["ownership"].as_array().unwrap();
+    assert_eq!(own.len(), 19);
+    assert!(
+        own.iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .all(|x| (-1.0..=1.0).contains(&x.as_f64().unwrap()))
+    );
+    // Row 0 is the top row: A19 holds a living Black stone.
+    assert_eq!(own[0][0], 1.0);
+    for map in [
+        "territory",
+        "influence",
+        "control_blocks",
+        "attack_ease",
+        "strength",
+        "danger",
+        "importance",
+    ] {
+        assert!(!v["maps"][map].is_null(), "{map}");
+    }
+}
+
+#[test]
+fn eval_text_and_maps() {
+    let (code, out, err) = keisei(&["eval", "fixtures/positions/ko-9.sgf", "--move", "12"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("eval_ko_9", out);
+    let (code, out, err) = keisei(&["maps", "fixtures/positions/ko-9.sgf", "--move", "12"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("maps_ko_9", out);
+}
+
+#[test]
+fn rank_json_lists_every_legal_move_best_first() {
+    for method in ["1", "2"] {
+        let (code, out, err) = keisei(&[
+            "rank",
+            "fixtures/positions/ko-9.sgf",
+            "--move",
+            "9",
+            "--method",
+            method,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let moves = v["moves"].as_array().unwrap();
+        assert!(moves.len() > 50);
+        let values: Vec<f64> = moves.iter().map(|m| m["value"].as_f64().unwrap()).collect();
+        assert!(values.windows(2).all(|w| w[0] >= w[1]));
+        assert!(moves.iter().all(|m| m["move"].as_str().unwrap().len() >= 2));
+        assert!(!moves[0]["deltas"]["territory"].is_null());
+    }
+}
+
+#[test]
+fn batch_forms_stream_json_lines() {
+    let (code, out, err) = keisei(&["eval", "fixtures/evaluate/batch.tsv"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["move"], 9);
+    assert!(lines[0]["result"]["total"].is_number());
+    assert!(lines[3]["error"].as_str().unwrap().contains("illegal move"));
+    let (code, out, err) = keisei(&["rank", "fixtures/positions", "--move", "3"]);
+    assert_eq!(code, 0, "{err}");
+    for l in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert!(
+            v["result"]["moves"].is_array() || v["error"].is_string(),
+            "{v}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_config_is_a_located_error() {
+    let (code, _, err) = keisei(&[
+        "eval",
+        "fixtures/positions/ko-9.sgf",
+        "--config",
+        "fixtures/evaluate/broken/negative-weight.toml",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("negative-weight.toml:2:1"), "{err}");
+}

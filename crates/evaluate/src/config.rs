@@ -1,0 +1,476 @@
+//! The evaluation configuration: which model per factor, the weights, and
+//! seed 004's situation-dependent weight tables, read from TOML or JSON with
+//! located errors.
+
+use keisei_board::diag::{Location, SourceError};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The built-in configuration file (the defaults, documented).
+pub const DEFAULT_TOML: &str = include_str!("../config/default.toml");
+
+/// How the terms are composed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Composition {
+    /// Seed 000 eq. 1: `territory + w_i·influence + w_m·danger-minus`.
+    #[default]
+    Seed000,
+    /// Seed 001 eq. 9: territory + influence + others.
+    Seed001,
+}
+
+/// The territory model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum TerritoryModel {
+    /// Points enclosed (seed 000 §3.1).
+    #[default]
+    Enclosed,
+    /// Enclosed points weighted by attack-ease G (seed 001 §3.1).
+    AttackEase,
+}
+
+/// The influence model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum InfluenceModel {
+    /// Seed 000 §3.2: counts points under influence, the unit of seed 000's
+    /// weights.
+    #[default]
+    Ellipse,
+    /// Seed 001 §3.2: sums influence strengths.
+    Projection,
+    /// Seed 003.
+    Dots,
+}
+
+/// The danger model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum DangerModel {
+    /// Seed 000: danger × importance.
+    #[default]
+    Seed000,
+    /// Seed 003: block danger in points.
+    Seed003,
+}
+
+/// Which model computes each factor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct Models {
+    /// Territory.
+    pub territory: TerritoryModel,
+    /// Influence.
+    pub influence: InfluenceModel,
+    /// Danger.
+    pub danger: DangerModel,
+}
+
+/// The weights of the terms.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Weights {
+    /// Territory.
+    pub territory: f64,
+    /// Influence (`w_i`).
+    pub influence: f64,
+    /// Danger-minus (`w_m`).
+    pub danger: f64,
+    /// Seed 001: per-stone life status (`C_str`).
+    pub life: f64,
+    /// Seed 001: connection and cut states (`C_lim`).
+    pub connection: f64,
+    /// Seed 001: group strength (`C_gro`).
+    pub strength: f64,
+    /// Seed 001: uninfluenced empty points (`C_n`).
+    pub uninfluenced: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            territory: 1.0,
+            influence: 0.8,
+            danger: 0.4,
+            life: 1.0,
+            connection: 0.5,
+            strength: 1.0,
+            uninfluenced: 0.2,
+        }
+    }
+}
+
+/// Thresholds on group danger.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default, rename_all = "kebab-case")]
+pub struct GroupThresholds {
+    /// Below this a group cannot be attacked.
+    pub unattackable_below: f64,
+    /// Above this a group is weak (seed 004's weak points, applied to Go).
+    pub weak_above: f64,
+    /// At or above this a group is dead: its stones count for the other
+    /// side in territory, ownership and score.
+    pub dead_above: f64,
+}
+
+impl Default for GroupThresholds {
+    fn default() -> GroupThresholds {
+        GroupThresholds {
+            unattackable_below: 0.2,
+            weak_above: 0.5,
+            dead_above: 0.7,
+        }
+    }
+}
+
+/// Adjustments by number of weak groups: 0, 1, 2, 3, 4 or more. A table
+/// written in a file gives all three rows.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Adjustments {
+    /// Added to the territory weight.
+    pub territory: [f64; 5],
+    /// Added to the influence weight.
+    pub influence: [f64; 5],
+    /// Added to the danger weight.
+    pub danger: [f64; 5],
+}
+
+/// Seed 004's situation-dependent weights.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Situation {
+    /// Whether to apply them.
+    pub enabled: bool,
+    /// By the side to move's weak groups.
+    pub own: Adjustments,
+    /// By its opponent's weak groups.
+    pub opponent: Adjustments,
+}
+
+impl Default for Situation {
+    /// The tables of `config/default.toml`.
+    fn default() -> Situation {
+        Situation {
+            enabled: true,
+            own: Adjustments {
+                territory: [0.0, -0.1, -0.2, -0.3, -0.4],
+                influence: [0.0, -0.1, -0.2, -0.3, -0.4],
+                danger: [0.0, 0.1, 0.2, 0.3, 0.4],
+            },
+            opponent: Adjustments {
+                territory: [0.0, 0.0, -0.1, -0.1, -0.2],
+                influence: [0.0, 0.1, 0.1, 0.2, 0.2],
+                danger: [0.0, 0.1, 0.2, 0.2, 0.3],
+            },
+        }
+    }
+}
+
+/// The game phase, from the share of settled points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GamePhase {
+    /// Fewer than `opening-below` settled.
+    Opening,
+    /// Between.
+    Middle,
+    /// More than `late-above` settled.
+    Late,
+}
+
+/// The phase gate: multipliers per phase (opening, middle, late).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default, rename_all = "kebab-case")]
+pub struct Phase {
+    /// Below this share of settled points: opening.
+    pub opening_below: f64,
+    /// Above it: late.
+    pub late_above: f64,
+    /// Territory multipliers.
+    pub territory: [f64; 3],
+    /// Influence multipliers.
+    pub influence: [f64; 3],
+    /// Danger multipliers.
+    pub danger: [f64; 3],
+}
+
+impl Default for Phase {
+    /// The gate of `config/default.toml`.
+    fn default() -> Phase {
+        Phase {
+            opening_below: 0.15,
+            late_above: 0.45,
+            territory: [0.8, 1.0, 1.5],
+            influence: [1.0, 1.0, 0.6],
+            danger: [1.0, 1.0, 1.0],
+        }
+    }
+}
+
+impl Phase {
+    /// The phase for a share of settled points.
+    pub fn of(&self, settled: f64) -> GamePhase {
+        if settled < self.opening_below {
+            GamePhase::Opening
+        } else if settled > self.late_above {
+            GamePhase::Late
+        } else {
+            GamePhase::Middle
+        }
+    }
+}
+
+/// The whole configuration. Every key of a file is optional; a missing key
+/// takes the value of `config/default.toml` (a test keeps the file and the
+/// types' defaults equal).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// How terms are composed.
+    pub composition: Composition,
+    /// The model of each factor.
+    pub models: Models,
+    /// The weights.
+    pub weights: Weights,
+    /// Group danger thresholds.
+    pub groups: GroupThresholds,
+    /// Seed 004's tables.
+    pub situation: Situation,
+    /// The phase gate.
+    pub phase: Phase,
+}
+
+/// The weights in effect for one position.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EffectiveWeights {
+    /// Territory.
+    pub territory: f64,
+    /// Influence.
+    pub influence: f64,
+    /// Danger.
+    pub danger: f64,
+    /// The phase that applied.
+    pub phase: GamePhase,
+    /// Weak groups of the side to move and of its opponent.
+    pub weak: (usize, usize),
+}
+
+impl Config {
+    /// Parses TOML; errors name `name`, line, column and show a caret.
+    pub fn from_toml(name: &str, text: &str) -> Result<Config, SourceError> {
+        let config: Config = toml::from_str(text).map_err(|e| {
+            let offset = e.span().map_or(0, |s| s.start);
+            SourceError::at_offset(name, text, offset, e.message().to_string())
+        })?;
+        config
+            .validate()
+            .map_err(|(key, message)| locate(name, text, &key, message))?;
+        Ok(config)
+    }
+
+    /// Parses JSON; errors name `name`, line and column.
+    pub fn from_json(name: &str, text: &str) -> Result<Config, SourceError> {
+        let config: Config = serde_json::from_str(text).map_err(|e| {
+            let loc = Location::new(e.line().max(1), e.column().max(1));
+            SourceError::at_location(name, text, loc, e.to_string())
+        })?;
+        config
+            .validate()
+            .map_err(|(key, message)| locate(name, text, &key, message))?;
+        Ok(config)
+    }
+
+    /// Reads a file: `.json` as JSON, anything else as TOML.
+    pub fn load(path: &Path) -> Result<Config, SourceError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            SourceError::new(&name, Location::new(1, 1), "", format!("cannot read: {e}"))
+        })?;
+        if path.extension().is_some_and(|e| e == "json") {
+            Config::from_json(&name, &text)
+        } else {
+            Config::from_toml(&name, &text)
+        }
+    }
+
+    /// The configuration as TOML.
+    ///
+    /// # Panics
+    /// Never in practice: the configuration is plain data.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("plain data serialises")
+    }
+
+    /// Checks the values a type cannot: weights and thresholds not negative,
+    /// thresholds in order, multipliers not negative. Returns the offending
+    /// key and a message.
+    fn validate(&self) -> Result<(), (String, String)> {
+        let w = &self.weights;
+        for (key, v) in [
+            ("territory", w.territory),
+            ("influence", w.influence),
+            ("danger", w.danger),
+            ("life", w.life),
+            ("connection", w.connection),
+            ("strength", w.strength),
+            ("uninfluenced", w.uninfluenced),
+        ] {
+            if !v.is_finite() || v < 0.0 {
+                return Err((
+                    key.to_string(),
+                    format!("weight `{key}` is {v}; expected a number of 0 or more"),
+                ));
+            }
+        }
+        let g = &self.groups;
+        if ![g.unattackable_below, g.weak_above, g.dead_above]
+            .iter()
+            .all(|v| (0.0..=1.0).contains(v))
+        {
+            return Err((
+                "unattackable-below".to_string(),
+                "group danger thresholds lie in [0, 1]".to_string(),
+            ));
+        }
+        let p = &self.phase;
+        if !(0.0 <= p.opening_below && p.opening_below <= p.late_above && p.late_above <= 1.0) {
+            return Err((
+                "opening-below".to_string(),
+                format!(
+                    "phase thresholds must satisfy 0 <= opening-below <= late-above <= 1; found {} and {}",
+                    p.opening_below, p.late_above
+                ),
+            ));
+        }
+        for (key, m) in [
+            ("territory", p.territory),
+            ("influence", p.influence),
+            ("danger", p.danger),
+        ] {
+            if m.iter().any(|v| !v.is_finite() || *v < 0.0) {
+                return Err((
+                    key.to_string(),
+                    format!("phase multipliers of `{key}` must be 0 or more"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The weights in effect for a position: base + seed 004's adjustments
+    /// for `weak` = (side to move's weak groups, opponent's), clamped at 0,
+    /// times the phase multiplier for the share `settled` of settled points.
+    pub fn effective(&self, weak: (usize, usize), settled: f64) -> EffectiveWeights {
+        let phase = self.phase.of(settled);
+        let k = match phase {
+            GamePhase::Opening => 0,
+            GamePhase::Middle => 1,
+            GamePhase::Late => 2,
+        };
+        let (own, opp) = (weak.0.min(4), weak.1.min(4));
+        let adjust = |base: f64, o: [f64; 5], p: [f64; 5]| -> f64 {
+            if self.situation.enabled {
+                (base + o[own] + p[opp]).max(0.0)
+            } else {
+                base
+            }
+        };
+        let s = &self.situation;
+        EffectiveWeights {
+            territory: adjust(
+                self.weights.territory,
+                s.own.territory,
+                s.opponent.territory,
+            ) * self.phase.territory[k],
+            influence: adjust(
+                self.weights.influence,
+                s.own.influence,
+                s.opponent.influence,
+            ) * self.phase.influence[k],
+            danger: adjust(self.weights.danger, s.own.danger, s.opponent.danger)
+                * self.phase.danger[k],
+            phase,
+            weak,
+        }
+    }
+}
+
+/// An error for `key`: where the first line sets it (TOML `key =`, JSON
+/// `"key":`), else at the start.
+fn locate(name: &str, text: &str, key: &str, message: String) -> SourceError {
+    let quoted = format!("\"{key}\"");
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        let byte = if t.starts_with(key) && t[key.len()..].trim_start().starts_with('=') {
+            Some(line.len() - t.len())
+        } else {
+            line.find(&quoted)
+                .filter(|&j| line[j + quoted.len()..].trim_start().starts_with(':'))
+        };
+        if let Some(b) = byte {
+            let col = line[..b].chars().count() + 1;
+            return SourceError::new(name, Location::new(i + 1, col), line, message);
+        }
+    }
+    SourceError::at_offset(name, text, 0, message)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::float_cmp)] // exact values read from a file
+    use super::*;
+
+    #[test]
+    fn the_built_in_file_is_the_default() {
+        let file = Config::from_toml("config/default.toml", DEFAULT_TOML).unwrap();
+        assert_eq!(file, Config::default());
+        assert_eq!(
+            Config::from_toml("empty.toml", "").unwrap(),
+            Config::default()
+        );
+        // TOML written by `to_toml` reads back the same.
+        assert_eq!(
+            Config::from_toml("round.toml", &file.to_toml()).unwrap(),
+            file
+        );
+    }
+
+    #[test]
+    fn seed004_example_weights() {
+        // Seed 004's worked example shape: base + own[3] + opponent[2], clamped at 0.
+        let mut c = Config {
+            phase: Phase {
+                territory: [1.0; 3],
+                influence: [1.0; 3],
+                ..Phase::default()
+            },
+            ..Config::default()
+        };
+        let w = c.effective((3, 2), 0.3);
+        assert!((w.territory - (1.0 - 0.3 - 0.1)).abs() < 1e-12);
+        assert!((w.influence - (0.8 - 0.3 + 0.1)).abs() < 1e-12);
+        assert!((w.danger - (0.4 + 0.3 + 0.2)).abs() < 1e-12);
+        // A weight that falls below 0 is 0.
+        c.situation.own.influence = [0.0, -1.0, -1.0, -1.0, -1.0];
+        assert!(c.effective((1, 0), 0.3).influence.abs() < f64::EPSILON);
+        // 4 or more weak groups share the last column.
+        let (nine, four) = (c.effective((9, 0), 0.3), c.effective((4, 0), 0.3));
+        assert_eq!(
+            (nine.territory, nine.influence, nine.danger),
+            (four.territory, four.influence, four.danger)
+        );
+    }
+
+    #[test]
+    fn the_phase_gate_raises_territory_late() {
+        let c = Config::default();
+        let early = c.effective((0, 0), 0.05);
+        let late = c.effective((0, 0), 0.8);
+        assert_eq!(early.phase, GamePhase::Opening);
+        assert_eq!(late.phase, GamePhase::Late);
+        assert!(late.territory > early.territory);
+    }
+}

@@ -1,0 +1,436 @@
+//! One evaluation: every factor computed by its crate, composed by the
+//! configuration (seed 000 eq. 1 or seed 001 eq. 9), with the ownership map
+//! and a score estimate users expect.
+
+use crate::config::{
+    Composition, Config, DangerModel, EffectiveWeights, InfluenceModel, TerritoryModel,
+};
+use keisei_board::reading::Reader;
+use keisei_board::{Board, BoardMap, Color, Point, PointSet};
+use keisei_eyes::builtin::builtin;
+use keisei_eyes::db::EyeDb;
+use keisei_eyes::region::SearchCache;
+use keisei_groups::{
+    BlockDanger, BlockDangerParams, BlockInput, DangerMinus, GroupParams, Groups, LifeStatus,
+    RoomPatterns, Spheres, analyse, block_danger, danger_minus, life_status,
+};
+use keisei_influence::{Context, Influence, Model, ModelKind, Under, dot_blocks};
+use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
+use keisei_territory::{
+    AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, LinkEnd, Territory,
+    TerritoryOptions, attack_ease, blocks, connections, territory,
+};
+use serde::Serialize;
+
+/// The terms of the evaluation, each from Black's point of view (positive
+/// good for Black), before weights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Terms {
+    /// Territory: Black's minus White's (points, or Σ G with attack-ease).
+    pub territory: f64,
+    /// Influence: Black's score minus White's under the chosen model.
+    pub influence: f64,
+    /// Danger: White's danger-minus minus Black's (a weak group is a minus
+    /// for its owner).
+    pub danger: f64,
+    /// Seed 001 eq. 4: per-stone life status.
+    pub life: f64,
+    /// Seed 001 eq. 5: connection and cut states.
+    pub connection: f64,
+    /// Seed 001 eq. 6: group strength × stones.
+    pub strength: f64,
+    /// Seed 001 eq. 7: empty points under nobody's influence, by nearness.
+    pub uninfluenced: f64,
+}
+
+impl Terms {
+    /// The terms multiplied by weights.
+    #[must_use]
+    pub fn weighted(&self, w: &EffectiveWeights, config: &Config) -> Terms {
+        let o = &config.weights;
+        Terms {
+            territory: self.territory * w.territory,
+            influence: self.influence * w.influence,
+            danger: self.danger * w.danger,
+            life: self.life * o.life,
+            connection: self.connection * o.connection,
+            strength: self.strength * o.strength,
+            uninfluenced: self.uninfluenced * o.uninfluenced,
+        }
+    }
+
+    /// The sum the composition uses: seed 000 adds territory, influence and
+    /// danger; seed 001 adds territory, influence and the four "others".
+    pub fn total(&self, composition: Composition) -> f64 {
+        match composition {
+            Composition::Seed000 => self.territory + self.influence + self.danger,
+            Composition::Seed001 => {
+                self.territory
+                    + self.influence
+                    + self.life
+                    + self.connection
+                    + self.strength
+                    + self.uninfluenced
+            }
+        }
+    }
+}
+
+/// Everything one evaluation computed.
+#[derive(Clone, Debug, Serialize)]
+pub struct Evaluation {
+    /// The side to move.
+    pub to_move: Color,
+    /// The links (connections).
+    pub links: Connections,
+    /// Territory, with the stones judged dead not spoiling it.
+    pub territory: Territory,
+    /// Zone control blocks of the stones that cannot be attacked.
+    pub blocks: Blocks,
+    /// Attack-ease of territory.
+    pub attack_ease: AttackEase,
+    /// Groups with strength, encirclement and danger.
+    pub groups: Groups,
+    /// Importance and danger-minus of every group.
+    pub danger_minus: DangerMinus,
+    /// Seed 003's block danger (computed with the dots model's blocks when the
+    /// danger model is seed003).
+    pub block_danger: Option<Vec<BlockDanger>>,
+    /// Influence under the chosen model.
+    pub influence: Influence,
+    /// Stones judged dead (danger at or above `groups.dead-above`).
+    #[serde(serialize_with = "serialize_points")]
+    pub dead: PointSet,
+    /// The weights in effect.
+    pub weights: EffectiveWeights,
+    /// The terms before weights.
+    pub terms: Terms,
+    /// The terms after weights.
+    pub weighted: Terms,
+    /// The total, from Black's point of view.
+    pub total: f64,
+    /// Who owns each point, in [-1, 1] from Black's point of view.
+    pub ownership: BoardMap<f64>,
+    /// Estimated score in points for Black, captures and komi included.
+    pub score: f64,
+}
+
+fn serialize_points<S: serde::Serializer>(set: &PointSet, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(set.iter().map(|p| (p.x(), p.y())))
+}
+
+/// The evaluator: a configuration and the knowledge bases it uses.
+pub struct Evaluator {
+    /// The configuration.
+    pub config: Config,
+    eye_db: &'static EyeDb,
+    eye_cache: SearchCache,
+    connection_patterns: &'static ConnectionPatterns,
+    removal: &'static RemovalRules,
+    rooms: &'static RoomPatterns,
+    model: Box<dyn Model + Send + Sync>,
+}
+
+impl std::fmt::Debug for Evaluator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Evaluator")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Seed 001 eq. 4's `C_str` by status: what a stone of each status is worth.
+pub fn life_value(status: LifeStatus) -> f64 {
+    match status {
+        LifeStatus::UnconditionallyAlive => 1.0,
+        LifeStatus::AliveEvenIfSecond => 0.75,
+        LifeStatus::AliveIfFirst => 0.25,
+        LifeStatus::Dead => -1.0,
+    }
+}
+
+/// Seed 001 eq. 5's `C_lim` by coefficient: +1 connected whatever happens, 0
+/// for a link its owner must answer, −1 cut.
+pub fn link_value(coefficient: f64) -> f64 {
+    if coefficient >= 1.0 {
+        1.0
+    } else if coefficient > 0.0 {
+        0.0
+    } else {
+        -1.0
+    }
+}
+
+impl Evaluator {
+    /// An evaluator with the built-in knowledge bases.
+    pub fn new(config: Config) -> Evaluator {
+        let kind = match config.models.influence {
+            InfluenceModel::Ellipse => ModelKind::Ellipse,
+            InfluenceModel::Projection => ModelKind::Projection,
+            InfluenceModel::Dots => ModelKind::Dots,
+        };
+        Evaluator {
+            config,
+            eye_db: builtin(),
+            eye_cache: SearchCache::default(),
+            connection_patterns: ConnectionPatterns::builtin(),
+            removal: RemovalRules::builtin(),
+            rooms: RoomPatterns::builtin(),
+            model: keisei_influence::model(kind),
+        }
+    }
+
+    /// Evaluates `board` (with `komi` for the score) with a fresh tactical reader.
+    pub fn evaluate(&self, board: &Board, komi: f64) -> Evaluation {
+        self.evaluate_with(board, komi, &mut Reader::new(), None)
+    }
+
+    /// Evaluates `board`, reading with `reader`; with `weights`, those
+    /// weights instead of the ones the position calls for (move ranking
+    /// keeps the weights of the position it ranks moves in).
+    pub fn evaluate_with(
+        &self,
+        board: &Board,
+        komi: f64,
+        reader: &mut Reader,
+        weights: Option<EffectiveWeights>,
+    ) -> Evaluation {
+        let size = board.size();
+        let cfg = &self.config;
+        let links = connections(board, self.connection_patterns, reader);
+        let first = territory(board, &links, &TerritoryOptions::default());
+        let params = GroupParams {
+            unattackable_below: cfg.groups.unattackable_below,
+            ..GroupParams::default()
+        };
+        let groups = analyse(
+            board,
+            &links,
+            &first,
+            self.eye_db,
+            &self.eye_cache,
+            self.rooms,
+            &params,
+        );
+        let mut dead = PointSet::new();
+        for g in groups
+            .groups
+            .iter()
+            .filter(|g| g.danger >= cfg.groups.dead_above)
+        {
+            dead.union_with(&g.stones);
+        }
+        let terr = if dead.is_empty() {
+            first
+        } else {
+            territory(
+                board,
+                &links,
+                &TerritoryOptions {
+                    dead,
+                    ..TerritoryOptions::default()
+                },
+            )
+        };
+        let unattackable = groups.unattackable();
+        let zone_blocks = blocks(board, &unattackable, BlockModel::Zone, self.removal);
+        let ease = attack_ease(board, &terr, &zone_blocks, &AttackEaseParams::default());
+        let strength = groups.strength_map(size);
+        let ctx = Context {
+            board,
+            strength: &strength,
+            unattackable: &unattackable,
+            dead: &dead,
+            territory: &terr,
+        };
+        let influence = self.model.influence(&ctx);
+        let (mut black_sphere, mut white_sphere) = (PointSet::new(), PointSet::new());
+        for (p, u) in influence.under.iter() {
+            if u.includes(Color::Black) {
+                black_sphere.insert(p);
+            }
+            if u.includes(Color::White) {
+                white_sphere.insert(p);
+            }
+        }
+        let spheres = Spheres {
+            black: &black_sphere,
+            white: &white_sphere,
+        };
+        let dm = danger_minus(board, &groups, &terr, spheres, cfg.weights.influence);
+        let block_danger = (cfg.models.danger == DangerModel::Seed003).then(|| {
+            let dots = keisei_influence::model(ModelKind::Dots).influence(&ctx);
+            let values = dots.value.map(|v| *v as i8);
+            let inputs: Vec<BlockInput> = dot_blocks(board, &dead, &values)
+                .into_iter()
+                .map(|b| BlockInput {
+                    color: b.color,
+                    stones: b.stones,
+                    area: b.area,
+                })
+                .collect();
+            block_danger(board, &inputs, &groups, &BlockDangerParams::default())
+        });
+
+        let mut terms = Terms {
+            territory: match cfg.models.territory {
+                TerritoryModel::Enclosed => terr.black as f64 - terr.white as f64,
+                TerritoryModel::AttackEase => ease.net(),
+            },
+            influence: influence.net(),
+            danger: match &block_danger {
+                Some(bd) => bd
+                    .iter()
+                    .map(|b| f64::from(-b.color.sign()) * b.danger)
+                    .sum(),
+                None => dm.white - dm.black,
+            },
+            ..Terms::default()
+        };
+        if cfg.composition == Composition::Seed001 {
+            let status = life_status(board, &groups, reader);
+            terms.life = board
+                .points()
+                .filter_map(|p| Some(f64::from(board.color(p)?.sign()) * life_value(status[p]?)))
+                .sum();
+            terms.connection = links
+                .links
+                .iter()
+                .filter(|l| matches!(l.to, LinkEnd::Stone(_)))
+                .map(|l| f64::from(l.color.sign()) * link_value(l.coefficient))
+                .sum();
+            terms.strength = groups
+                .groups
+                .iter()
+                .map(|g| f64::from(g.color.sign()) * g.stones.len() as f64 * g.strength)
+                .sum();
+            terms.uninfluenced = uninfluenced(board, &terr, &influence);
+        }
+        let weights = weights.unwrap_or_else(|| self.weights_for(board, &groups, &terr));
+        let weighted = terms.weighted(&weights, cfg);
+        let total = weighted.total(cfg.composition);
+        let ownership = ownership(board, &terr, &influence, &dead);
+        let score = score(board, &ownership, &dead);
+        Evaluation {
+            to_move: board.to_move(),
+            links,
+            territory: terr,
+            blocks: zone_blocks,
+            attack_ease: ease,
+            groups,
+            danger_minus: dm,
+            block_danger,
+            influence,
+            dead,
+            weights,
+            terms,
+            weighted,
+            total,
+            ownership,
+            score: score - komi,
+        }
+    }
+
+    /// The weights a position calls for: seed 004's weak-group counts of the
+    /// side to move and its opponent, and the share of settled points.
+    pub fn weights_for(
+        &self,
+        board: &Board,
+        groups: &Groups,
+        terr: &Territory,
+    ) -> EffectiveWeights {
+        let cfg = &self.config;
+        let to_move = board.to_move();
+        let weak = |c: Color| {
+            groups
+                .groups
+                .iter()
+                .filter(|g| g.color == c && g.danger > cfg.groups.weak_above)
+                .count()
+        };
+        let settled_stones: usize = groups
+            .groups
+            .iter()
+            .filter(|g| g.danger <= cfg.groups.weak_above)
+            .map(|g| g.stones.len())
+            .sum();
+        let settled = (terr.black + terr.white + settled_stones) as f64 / board.area() as f64;
+        cfg.effective((weak(to_move), weak(to_move.opponent())), settled)
+    }
+}
+
+/// Seed 001 eq. 7: each empty point neither territory nor under influence
+/// counts `W = (d_w − d_b)/(d_w + d_b)`, where `d_b`, `d_w` are the Manhattan
+/// distances to the nearest Black and White stone (a point nearer Black
+/// counts for Black).
+fn uninfluenced(board: &Board, terr: &Territory, influence: &Influence) -> f64 {
+    let black: Vec<Point> = board
+        .points()
+        .filter(|&p| board.color(p) == Some(Color::Black))
+        .collect();
+    let white: Vec<Point> = board
+        .points()
+        .filter(|&p| board.color(p) == Some(Color::White))
+        .collect();
+    if black.is_empty() || white.is_empty() {
+        return 0.0;
+    }
+    let nearest =
+        |p: Point, stones: &[Point]| stones.iter().map(|&s| p.manhattan(s)).min().unwrap_or(0);
+    board
+        .points()
+        .filter(|&p| {
+            board.is_empty(p) && terr.owner(p).is_none() && influence.under[p] == Under::None
+        })
+        .map(|p| {
+            let (db, dw) = (f64::from(nearest(p, &black)), f64::from(nearest(p, &white)));
+            if db + dw > 0.0 {
+                (dw - db) / (dw + db)
+            } else {
+                0.0
+            }
+        })
+        .sum()
+}
+
+/// The ownership map in [-1, 1] from Black's point of view: living stones
+/// and territory ±1, stones judged dead ∓1, points under one colour's
+/// influence ±0.5 (0 under both), anything else 0.
+pub fn ownership(
+    board: &Board,
+    terr: &Territory,
+    influence: &Influence,
+    dead: &PointSet,
+) -> BoardMap<f64> {
+    BoardMap::from_fn(board.size(), |p| match board.color(p) {
+        Some(c) if dead.contains(p) => -f64::from(c.sign()),
+        Some(c) => f64::from(c.sign()),
+        None => match terr.owner(p) {
+            Some(c) => f64::from(c.sign()),
+            None => match influence.under[p] {
+                Under::Black => 0.5,
+                Under::White => -0.5,
+                Under::Both | Under::None => 0.0,
+            },
+        },
+    })
+}
+
+/// The score estimate before komi, Japanese style: the ownership of the
+/// empty points, two points per dead stone (a prisoner and its point) to the
+/// side that takes it, and the prisoners already taken.
+pub fn score(board: &Board, own: &BoardMap<f64>, dead: &PointSet) -> f64 {
+    let empty: f64 = board
+        .points()
+        .filter(|&p| board.is_empty(p))
+        .map(|p| own[p])
+        .sum();
+    let dead_points: f64 = dead
+        .iter()
+        .filter_map(|p| board.color(p))
+        .map(|c| -2.0 * f64::from(c.sign()))
+        .sum();
+    let prisoners =
+        f64::from(board.captures(Color::Black)) - f64::from(board.captures(Color::White));
+    empty + dead_points + prisoners
+}

@@ -1,0 +1,159 @@
+//! Move ranking (seed 000 §4, seed 001 §4.1): every legal move valued by the
+//! change of evaluation it brings.
+
+use crate::evaluation::{Evaluation, Evaluator, Terms};
+use keisei_board::reading::Reader;
+use keisei_board::{Board, Color, Point};
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// How a move is valued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Method {
+    /// Method 1: the change of evaluation after the side to move plays there,
+    /// from its point of view.
+    One,
+    /// Method 2: the change after Black plays there minus the change after
+    /// White plays there (how much the point matters to both sides).
+    Two,
+}
+
+/// Which part of the evaluation ranks moves (seed 000 figs. 25–29).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Factor {
+    /// The whole evaluation (fig. 29).
+    All,
+    /// Territory only (fig. 25).
+    Territory,
+    /// Influence only (fig. 26).
+    Influence,
+    /// Danger-minus only (fig. 27).
+    Danger,
+}
+
+impl Factor {
+    fn of(self, weighted: &Terms, total: f64) -> f64 {
+        match self {
+            Factor::All => total,
+            Factor::Territory => weighted.territory,
+            Factor::Influence => weighted.influence,
+            Factor::Danger => weighted.danger,
+        }
+    }
+}
+
+/// One ranked move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RankedMove {
+    /// The point.
+    pub point: Point,
+    /// Its value under the method and factor (larger is better).
+    pub value: f64,
+    /// The change of each weighted term (method 1: for the side to move;
+    /// method 2: Black's change minus White's), and of the total.
+    pub deltas: Terms,
+    /// The change of the total.
+    pub total: f64,
+}
+
+/// The change of every term from `base` to `after`, seen by `color`.
+fn deltas(base: &Evaluation, after: &Evaluation, color: Color) -> (Terms, f64) {
+    let s = f64::from(color.sign());
+    let (a, b) = (&after.weighted, &base.weighted);
+    (
+        Terms {
+            territory: s * (a.territory - b.territory),
+            influence: s * (a.influence - b.influence),
+            danger: s * (a.danger - b.danger),
+            life: s * (a.life - b.life),
+            connection: s * (a.connection - b.connection),
+            strength: s * (a.strength - b.strength),
+            uninfluenced: s * (a.uninfluenced - b.uninfluenced),
+        },
+        s * (after.total - base.total),
+    )
+}
+
+fn sub(a: &Terms, b: &Terms) -> Terms {
+    Terms {
+        territory: a.territory - b.territory,
+        influence: a.influence - b.influence,
+        danger: a.danger - b.danger,
+        life: a.life - b.life,
+        connection: a.connection - b.connection,
+        strength: a.strength - b.strength,
+        uninfluenced: a.uninfluenced - b.uninfluenced,
+    }
+}
+
+impl Evaluator {
+    /// Ranks `moves` (every legal move of the side to move when `None`),
+    /// best first; ties keep point order. Children are evaluated with the
+    /// weights of `board`, on all cores (rayon), each thread with its own
+    /// reader; the result does not depend on the number of threads.
+    pub fn rank(
+        &self,
+        board: &Board,
+        komi: f64,
+        method: Method,
+        factor: Factor,
+        moves: Option<&[Point]>,
+    ) -> Vec<RankedMove> {
+        let to_move = board.to_move();
+        let base = self.evaluate_with(board, komi, &mut Reader::new(), None);
+        let weights = Some(base.weights);
+        let list: Vec<Point> = match moves {
+            Some(m) => m
+                .iter()
+                .copied()
+                .filter(|&p| match method {
+                    Method::One => board.is_legal(to_move, p),
+                    Method::Two => {
+                        board.is_legal(Color::Black, p) || board.is_legal(Color::White, p)
+                    }
+                })
+                .collect(),
+            None => board.legal_moves(to_move).collect(),
+        };
+        let child = |reader: &mut Reader, color: Color, p: Point| -> Option<Evaluation> {
+            let mut b = board.clone();
+            b.play(color, p).ok()?;
+            Some(self.evaluate_with(&b, komi, reader, weights))
+        };
+        let mut ranked: Vec<RankedMove> = list
+            .par_iter()
+            .map_init(Reader::new, |reader, &p| match method {
+                Method::One => {
+                    let after = child(reader, to_move, p)?;
+                    let (d, total) = deltas(&base, &after, to_move);
+                    Some(RankedMove {
+                        point: p,
+                        value: factor.of(&d, total),
+                        deltas: d,
+                        total,
+                    })
+                }
+                Method::Two => {
+                    // An illegal move for one side counts as no change for it.
+                    let zero = (Terms::default(), 0.0);
+                    let b = child(reader, Color::Black, p)
+                        .map_or(zero, |e| deltas(&base, &e, Color::Black));
+                    let w = child(reader, Color::White, p)
+                        .map_or(zero, |e| deltas(&base, &e, Color::Black));
+                    let d = sub(&b.0, &w.0);
+                    let total = b.1 - w.1;
+                    Some(RankedMove {
+                        point: p,
+                        value: factor.of(&d, total),
+                        deltas: d,
+                        total,
+                    })
+                }
+            })
+            .filter_map(|m| m)
+            .collect();
+        ranked.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.point.cmp(&b.point)));
+        ranked
+    }
+}

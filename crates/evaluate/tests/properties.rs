@@ -1,0 +1,51 @@
+//! Invariants: the same input gives the same output; swapping colours
+//! negates the total, the score (without komi) and the ownership; the 8
+//! symmetries transform the ownership and leave the total unchanged.
+
+use keisei_board::{Board, Color, Point, Symmetry};
+use keisei_evaluate::{Config, Evaluator};
+use proptest::prelude::*;
+
+fn random_board(size: u8, choices: &[u16]) -> Board {
+    let mut b = Board::new(u32::from(size)).unwrap();
+    let mut color = Color::Black;
+    for &c in choices {
+        let legal: Vec<Point> = b.legal_moves(color).collect();
+        if legal.is_empty() {
+            break;
+        }
+        let _ = b.play(color, legal[usize::from(c) % legal.len()]);
+        color = color.opponent();
+    }
+    b
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    #[test]
+    fn colour_swap_and_symmetries(
+        size in prop::sample::select(vec![9u8, 13]),
+        choices in prop::collection::vec(any::<u16>(), 10..70),
+        sym in prop::sample::select(Symmetry::ALL.to_vec()),
+        seed001 in any::<bool>(),
+    ) {
+        let mut config = Config::default();
+        if seed001 {
+            config.composition = keisei_evaluate::config::Composition::Seed001;
+        }
+        let ev = Evaluator::new(config);
+        let b = random_board(size, &choices);
+        let e = ev.evaluate(&b, 0.0);
+        let again = ev.evaluate(&b, 0.0);
+        prop_assert_eq!(e.total, again.total);
+        prop_assert_eq!(&e.ownership, &again.ownership);
+        let s = ev.evaluate(&b.swapped_colors(), 0.0);
+        prop_assert!((s.total + e.total).abs() < 1e-6, "swap: {} vs {}", s.total, e.total);
+        prop_assert!((s.score + e.score).abs() < 1e-6);
+        prop_assert!(s.ownership.iter().zip(e.ownership.iter()).all(|((_, a), (_, b))| (a + b).abs() < 1e-9));
+        let t = ev.evaluate(&b.transformed(sym), 0.0);
+        prop_assert!((t.total - e.total).abs() < 1e-6, "{:?}: {} vs {}", sym, t.total, e.total);
+        prop_assert_eq!(&t.ownership, &e.ownership.transformed(sym));
+    }
+}

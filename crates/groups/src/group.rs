@@ -1,0 +1,310 @@
+//! Groups and their strength, encirclement and danger (seed 000 §3.3).
+
+use crate::danger::{danger, encirclement};
+use crate::liberties::liberties_of_order;
+use crate::room::RoomPatterns;
+use keisei_board::{Board, BoardMap, Color, Point, PointSet};
+use keisei_eyes::combine::combine;
+use keisei_eyes::db::EyeDb;
+use keisei_eyes::region::{SearchCache, Source};
+use keisei_eyes::value::{EyeValue, Eyes};
+use keisei_territory::{Connections, LinkEnd, Territory};
+use serde::Serialize;
+
+/// Parameters of the group analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct GroupParams {
+    /// The order of the liberties that measure encirclement (4, §3.3.3).
+    pub liberty_order: usize,
+    /// A group with danger below this cannot be attacked: its stones get
+    /// restriction blocks and stop enemy influence (§3.2).
+    pub unattackable_below: f64,
+}
+
+impl Default for GroupParams {
+    fn default() -> GroupParams {
+        GroupParams {
+            liberty_order: 4,
+            unattackable_below: 0.2,
+        }
+    }
+}
+
+/// One eye region of a group and what the eye database says of it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EyeRegion {
+    /// The region's points.
+    #[serde(serialize_with = "crate::serialize_points")]
+    pub points: PointSet,
+    /// `[a,b]` from the eye database (or search; `[M,M]` from 10 points).
+    #[serde(serialize_with = "crate::serialize_display")]
+    pub value: EyeValue,
+    /// Where the value came from: a database entry id, `search` or `large`.
+    pub source: String,
+}
+
+/// A group: chains of one colour joined by connections of coefficient 1.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Group {
+    /// Its index in [`Groups::groups`].
+    pub id: usize,
+    /// The colour.
+    pub color: Color,
+    /// The stones.
+    #[serde(serialize_with = "crate::serialize_points")]
+    pub stones: PointSet,
+    /// The eye regions: the group's colour's territory regions next to it.
+    pub eye_regions: Vec<EyeRegion>,
+    /// The regions combined (`keisei_eyes::combine`).
+    #[serde(serialize_with = "crate::serialize_display")]
+    pub eyes: EyeValue,
+    /// `eyes` normalised (fig. 21; BRIEF.md): (a + b)/4 capped at 1.
+    pub eye_count: f64,
+    /// Eye certainty (eq. 3) from r = n/N over the regions' boundaries.
+    pub certainty: f64,
+    /// Eye room (fig. 22): the rooms found, each a half eye of certainty 0.
+    pub rooms: usize,
+    /// The room term of eq. 4.
+    pub room: f64,
+    /// Strength of the group alone (eq. 4), in [0, 1].
+    pub own_strength: f64,
+    /// The groups linked to this one by coefficient-0.5 connections (set A, §3.3.4).
+    pub linked: Vec<usize>,
+    /// Strength with the connection shares (half of each linked group's own
+    /// strength), in [0, 1].
+    pub strength: f64,
+    /// 4th-order liberties of the group alone.
+    pub l4: usize,
+    /// With the connection shares (half of each linked group's).
+    pub l4_total: f64,
+    /// Encirclement: `max(0, 1 − l4_total/10)` (§3.3.3).
+    pub encirclement: f64,
+    /// Danger (eq. 2, BRIEF.md's reconstruction), in [0, 1].
+    pub danger: f64,
+}
+
+/// All groups of a position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Groups {
+    /// The groups, ordered by their first stone.
+    pub groups: Vec<Group>,
+    /// The group of each stone.
+    #[serde(skip)]
+    pub group_of: BoardMap<Option<usize>>,
+    /// The parameters used.
+    pub params: GroupParams,
+}
+
+impl Groups {
+    /// The group holding `p`, if any.
+    pub fn at(&self, p: Point) -> Option<&Group> {
+        self.group_of[p].map(|g| &self.groups[g])
+    }
+
+    /// A per-point map of `f` of each stone's group (0 on empty points).
+    pub fn map(&self, size: u8, f: impl Fn(&Group) -> f64) -> BoardMap<f64> {
+        BoardMap::from_fn(size, |p| self.at(p).map_or(0.0, &f))
+    }
+
+    /// Each stone's group strength (the input of the influence models).
+    pub fn strength_map(&self, size: u8) -> BoardMap<f64> {
+        self.map(size, |g| g.strength)
+    }
+
+    /// Each stone's group danger.
+    pub fn danger_map(&self, size: u8) -> BoardMap<f64> {
+        self.map(size, |g| g.danger)
+    }
+
+    /// The stones that cannot be attacked: groups with danger below the threshold.
+    pub fn unattackable(&self) -> PointSet {
+        let mut out = PointSet::new();
+        for g in self
+            .groups
+            .iter()
+            .filter(|g| g.danger < self.params.unattackable_below)
+        {
+            out.union_with(&g.stones);
+        }
+        out
+    }
+}
+
+/// Union–find over indices.
+fn find(parent: &mut [usize], a: usize) -> usize {
+    let mut a = a;
+    while parent[a] != a {
+        parent[a] = parent[parent[a]];
+        a = parent[a];
+    }
+    a
+}
+
+/// Eye certainty, eq. 3: 0 below r = 1/3, 3r − 1 between, 1 above 2/3.
+pub fn eye_certainty(r: f64) -> f64 {
+    (3.0 * r - 1.0).clamp(0.0, 1.0)
+}
+
+/// Builds the groups of a position and computes their strength,
+/// encirclement and danger.
+pub fn analyse(
+    board: &Board,
+    connections: &Connections,
+    territory: &Territory,
+    eye_db: &EyeDb,
+    cache: &SearchCache,
+    rooms: &RoomPatterns,
+    params: &GroupParams,
+) -> Groups {
+    let size = board.size();
+    // Chains joined by coefficient-1 links.
+    let heads: Vec<Point> = board.chain_heads().collect();
+    let index_of = |p: Point| heads.iter().position(|&h| h == board.chain_head(p));
+    let mut parent: Vec<usize> = (0..heads.len()).collect();
+    for l in &connections.links {
+        if let (LinkEnd::Stone(q), true) = (l.to, l.coefficient >= 1.0) {
+            if let (Some(a), Some(b)) = (index_of(l.from), index_of(q)) {
+                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                if ra != rb {
+                    parent[ra.max(rb)] = ra.min(rb);
+                }
+            }
+        }
+    }
+    let mut root_to_group: Vec<Option<usize>> = vec![None; heads.len()];
+    let mut group_of: BoardMap<Option<usize>> = BoardMap::new(size, None);
+    let mut groups: Vec<Group> = Vec::new();
+    // Heads come in point order, so groups are ordered by their first stone.
+    for (i, &h) in heads.iter().enumerate() {
+        let r = find(&mut parent, i);
+        let Some(color) = board.color(h) else {
+            continue;
+        };
+        let g = if let Some(g) = root_to_group[r] {
+            g
+        } else {
+            groups.push(empty_group(groups.len(), color));
+            root_to_group[r] = Some(groups.len() - 1);
+            groups.len() - 1
+        };
+        for s in board.chain_stones(h) {
+            groups[g].stones.insert(s);
+            group_of[s] = Some(g);
+        }
+    }
+    // Set A: groups linked by coefficient-0.5 connections.
+    for l in &connections.links {
+        if let (LinkEnd::Stone(q), true) = (l.to, (l.coefficient - 0.5).abs() < 1e-9) {
+            if let (Some(a), Some(b)) = (group_of[l.from], group_of[q]) {
+                if a != b {
+                    if !groups[a].linked.contains(&b) {
+                        groups[a].linked.push(b);
+                    }
+                    if !groups[b].linked.contains(&a) {
+                        groups[b].linked.push(a);
+                    }
+                }
+            }
+        }
+    }
+    // Eyes, certainty, room, own strength, 4th-order liberties.
+    let mut eye_space = [PointSet::new(), PointSet::new()];
+    for r in &territory.regions {
+        eye_space[r.color.index()].union_with(&r.points);
+    }
+    for g in &mut groups {
+        g.linked.sort_unstable();
+        let near: PointSet = g
+            .stones
+            .iter()
+            .flat_map(Point::neighbors)
+            .filter(|&n| board.on_board(n))
+            .collect();
+        let mut boundary = PointSet::new();
+        let mut all_regions = PointSet::new();
+        for r in territory
+            .regions
+            .iter()
+            .filter(|r| r.color == g.color && r.points.intersects(&near))
+        {
+            let lookup = eye_db.lookup(board, g.color, &r.points, cache);
+            let (value, source) = match lookup {
+                Ok(l) => (
+                    l.value,
+                    match l.source {
+                        Source::Database { id, .. } => id,
+                        Source::Search => "search".to_string(),
+                        Source::Large => "large".to_string(),
+                        Source::Unknown => "unknown".to_string(),
+                    },
+                ),
+                // Not a valid eye region (e.g. holds own stones): no eye.
+                Err(_) => (EyeValue::NONE, "invalid".to_string()),
+            };
+            g.eye_regions.push(EyeRegion {
+                points: r.points,
+                value,
+                source,
+            });
+            all_regions.union_with(&r.points);
+        }
+        for p in &all_regions {
+            for n in p.neighbors() {
+                if board.on_board(n) && !all_regions.contains(n) {
+                    boundary.insert(n);
+                }
+            }
+        }
+        g.eyes = combine(&g.eye_regions.iter().map(|r| r.value).collect::<Vec<_>>());
+        g.eye_count = g.eyes.normalized();
+        if !boundary.is_empty() {
+            let n = boundary
+                .iter()
+                .filter(|&p| board.color(p) == Some(g.color))
+                .count();
+            g.certainty = eye_certainty(n as f64 / boundary.len() as f64);
+        }
+        let found = rooms.rooms(board, &g.stones, g.color, &eye_space[g.color.index()]);
+        g.rooms = found.len();
+        let half_eyes = vec![EyeValue::new(Eyes::One, Eyes::Zero); found.len()];
+        g.room = combine(&half_eyes).normalized() * 0.5;
+        g.own_strength = (g.eye_count * (1.0 + g.certainty) / 2.0 + g.room).clamp(0.0, 1.0);
+        g.l4 = liberties_of_order(board, &g.stones, params.liberty_order).len();
+    }
+    // Connection shares (§3.3.4), encirclement and danger.
+    let own: Vec<(f64, usize)> = groups.iter().map(|g| (g.own_strength, g.l4)).collect();
+    for g in &mut groups {
+        let share_s: f64 = g.linked.iter().map(|&b| own[b].0 / 2.0).sum();
+        let share_l: f64 = g.linked.iter().map(|&b| own[b].1 as f64 / 2.0).sum();
+        g.strength = (g.own_strength + share_s).clamp(0.0, 1.0);
+        g.l4_total = g.l4 as f64 + share_l;
+        g.encirclement = encirclement(g.l4_total);
+        g.danger = danger(g.strength, g.encirclement);
+    }
+    Groups {
+        groups,
+        group_of,
+        params: *params,
+    }
+}
+
+fn empty_group(id: usize, color: Color) -> Group {
+    Group {
+        id,
+        color,
+        stones: PointSet::new(),
+        eye_regions: Vec::new(),
+        eyes: EyeValue::NONE,
+        eye_count: 0.0,
+        certainty: 0.0,
+        rooms: 0,
+        room: 0.0,
+        own_strength: 0.0,
+        linked: Vec::new(),
+        strength: 0.0,
+        l4: 0,
+        l4_total: 0.0,
+        encirclement: 0.0,
+        danger: 0.0,
+    }
+}

@@ -1,0 +1,65 @@
+//! Liberties of order n (seed 000 §3.3.3, after Tajima & Sanechika): empty
+//! points at distance exactly n from a group, reached through empty points.
+
+use keisei_board::{Board, Cell, PointSet};
+
+/// The empty points at distance exactly `order` from `stones`, where a step
+/// goes to an orthogonal neighbour and every point on the way is empty
+/// (BRIEF.md: 4th-order liberties are empty points at distance exactly 4,
+/// reached through empty points only).
+pub fn liberties_of_order(board: &Board, stones: &PointSet, order: usize) -> PointSet {
+    let mut seen = *stones;
+    let mut frontier = *stones;
+    for _ in 0..order {
+        let mut next = PointSet::new();
+        for p in &frontier {
+            for q in p.neighbors() {
+                if board.cell(q) == Cell::Empty && !seen.contains(q) {
+                    next.insert(q);
+                }
+            }
+        }
+        seen.union_with(&next);
+        frontier = next;
+    }
+    if order == 0 {
+        PointSet::new()
+    } else {
+        frontier
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use keisei_board::Point;
+
+    #[test]
+    fn a_lone_stone_in_the_open() {
+        let mut b = Board::new(11).unwrap();
+        b.play(keisei_board::Color::Black, Point::new(5, 5))
+            .unwrap();
+        let s: PointSet = [Point::new(5, 5)].into_iter().collect();
+        // Points at Manhattan distance n form a diamond of 4n points.
+        for n in 1..=4 {
+            assert_eq!(liberties_of_order(&b, &s, n).len(), 4 * n, "order {n}");
+        }
+    }
+
+    #[test]
+    fn walls_and_edges_cut_the_count() {
+        let b = Board::from_diagram(
+            "X . O . .
+             . . O . .
+             O O O . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let s: PointSet = [Point::new(0, 0)].into_iter().collect();
+        assert_eq!(liberties_of_order(&b, &s, 1).len(), 2);
+        assert_eq!(liberties_of_order(&b, &s, 2).len(), 1);
+        assert_eq!(liberties_of_order(&b, &s, 3).len(), 0);
+        assert_eq!(liberties_of_order(&b, &s, 4).len(), 0);
+    }
+}

@@ -1,0 +1,115 @@
+//! Eye room (seed 000 §3.3.2, fig. 22): patterns for group stones on the 2nd
+//! and 3rd lines that still have space to make an eye towards the edge.
+
+use keisei_board::diag::{SourceError, SourceErrors};
+use keisei_board::pattern::{Pattern, PatternFile, PatternSet};
+use keisei_board::{Board, Color, Point, PointSet};
+use std::sync::OnceLock;
+
+/// The built-in room patterns: (name in diagnostics, text).
+pub const ROOM: (&str, &str) = (
+    "crates/groups/patterns/room.pat",
+    include_str!("../patterns/room.pat"),
+);
+
+/// The room patterns, compiled, with their `check:` and `area:` labels.
+#[derive(Clone, Debug)]
+pub struct RoomPatterns {
+    set: PatternSet,
+    check: Vec<Vec<char>>,
+    area: Vec<Vec<char>>,
+}
+
+fn labels(file: &PatternFile, p: &Pattern, key: &str) -> Result<Vec<char>, SourceError> {
+    let Some(attr) = p.attribute(key) else {
+        return Err(file.error_at(
+            p.location(),
+            format!("room pattern {:?} has no `{key}:` attribute", p.name()),
+        ));
+    };
+    let mut out = Vec::new();
+    for token in attr.value.split_whitespace() {
+        let mut chars = token.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() && p.diagram().label_offset(c).is_some() => {
+                out.push(c);
+            }
+            _ => {
+                return Err(file.error_at(
+                    attr.value_location,
+                    format!("`{key}:` lists {token:?}; expected upper-case labels of this diagram"),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+impl RoomPatterns {
+    /// Parses and checks a room-pattern file.
+    pub fn parse(name: &str, text: &str) -> Result<RoomPatterns, SourceErrors> {
+        let file = PatternFile::parse(name, text)?;
+        let mut errors = SourceErrors::new();
+        let (mut check, mut area) = (Vec::new(), Vec::new());
+        for p in file.patterns() {
+            match (labels(&file, p, "check"), labels(&file, p, "area")) {
+                (Ok(c), Ok(a)) => {
+                    check.push(c);
+                    area.push(a);
+                }
+                (Err(e), _) | (_, Err(e)) => errors.push(e),
+            }
+        }
+        let set = PatternSet::compile(&file)?;
+        errors.into_result(RoomPatterns { set, check, area })
+    }
+
+    /// The built-in room patterns.
+    ///
+    /// # Panics
+    /// If the embedded file is broken, which the crate's tests rule out.
+    pub fn builtin() -> &'static RoomPatterns {
+        static SET: OnceLock<RoomPatterns> = OnceLock::new();
+        SET.get_or_init(|| RoomPatterns::parse(ROOM.0, ROOM.1).unwrap_or_else(|e| panic!("{e}")))
+    }
+
+    /// The rooms of the stones `stones` of `color`: for every match anchored on
+    /// one of them whose check points and area are empty and outside
+    /// `eye_space`, the area's points (plus the check points). Rooms that
+    /// overlap an earlier room are dropped, so each counts once.
+    pub fn rooms(
+        &self,
+        board: &Board,
+        stones: &PointSet,
+        color: Color,
+        eye_space: &PointSet,
+    ) -> Vec<PointSet> {
+        let size = board.size();
+        let mut out: Vec<PointSet> = Vec::new();
+        for s in stones {
+            for m in self.set.matches_at(board, s, color) {
+                let points = |labels: &[char]| -> Option<Vec<Point>> {
+                    labels
+                        .iter()
+                        .map(|&l| self.set.label_point(&m, l).filter(|p| p.on_board(size)))
+                        .collect()
+                };
+                let (Some(check), Some(area)) = (
+                    points(&self.check[m.pattern]),
+                    points(&self.area[m.pattern]),
+                ) else {
+                    continue;
+                };
+                let free = |p: &Point| board.is_empty(*p) && !eye_space.contains(*p);
+                if !check.iter().all(free) || !area.iter().all(free) {
+                    continue;
+                }
+                let room: PointSet = check.iter().chain(area.iter()).copied().collect();
+                if out.iter().all(|r| !r.intersects(&room)) {
+                    out.push(room);
+                }
+            }
+        }
+        out
+    }
+}
