@@ -106,14 +106,16 @@ pub(crate) enum Command {
         output: OutputArgs,
     },
     /// Influence of a position under one of three models: ellipse (seed 000),
-    /// projection (seed 001) or dots (seed 003). Until the groups crate
-    /// lands, group strength and safety are stand-ins (see the output).
+    /// projection (seed 001) or dots (seed 003).
     Influence {
         #[command(flatten)]
         position: PositionArgs,
         /// Influence model.
         #[arg(long, value_enum, default_value_t = ModelArg::Ellipse)]
         model: ModelArg,
+        /// Where group strength, unattackable and dead stones come from.
+        #[arg(long, value_enum, default_value_t = InputsArg::Groups)]
+        inputs: InputsArg,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -370,6 +372,16 @@ pub(crate) enum ModelArg {
     Projection,
     /// Handtalk's stone influence and dots (seed 003).
     Dots,
+}
+
+/// `--inputs` of `keisei influence`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum InputsArg {
+    /// The groups crate, as `keisei eval` uses it (default configuration).
+    Groups,
+    /// The influence crate's stand-in: strength 0.5 everywhere, stones the
+    /// tactical reader finds safe are unattackable, nothing dead.
+    StandIn,
 }
 
 /// Which position to look at: every subcommand that reads one position takes

@@ -2,12 +2,38 @@
 
 use crate::keisei;
 
+/// With the stand-in inputs (stable whatever the groups crate decides).
 #[test]
 fn influence_prints_the_map_and_the_score() {
-    let (code, out, err) = keisei(&["influence", "fixtures/influence/seed001-fig28.sgf"]);
+    let (code, out, err) = keisei(&[
+        "influence",
+        "fixtures/influence/seed001-fig28.sgf",
+        "--inputs",
+        "stand-in",
+    ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("Influence, ellipse model (seed 000 §3.2)"));
+    assert!(out.starts_with("Influence, ellipse model (seed 000 §3.2); stand-in inputs"));
     insta::assert_snapshot!(out);
+}
+
+/// By default the inputs come from the groups crate, as in `keisei eval`.
+#[test]
+fn influence_with_the_groups_crate_inputs() {
+    let (code, out, err) = keisei(&["influence", "fixtures/influence/dots-fight.sgf", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["model"], "ellipse");
+    assert!(
+        v["inputs"]
+            .as_str()
+            .unwrap()
+            .starts_with("inputs from the groups crate")
+    );
+    assert!(v["unattackable"].as_array().is_some());
+    assert!(v["dead"].as_array().is_some());
+    let (code, text, err) = keisei(&["influence", "fixtures/influence/dots-fight.sgf"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("inputs from the groups crate"));
 }
 
 #[test]
@@ -22,6 +48,8 @@ fn influence_of_every_model_as_json() {
             "fixtures/influence/dots-fight.sgf",
             "--model",
             model,
+            "--inputs",
+            "stand-in",
             "--json",
         ]);
         assert_eq!(code, 0, "{model}: {err}");

@@ -41,8 +41,10 @@ pub const fn stone_influence(dx: i32, dy: i32) -> i32 {
 /// The constants of the dots model.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DotsParams {
-    /// A stone whose group strength is below this is half-dead: its
-    /// influence is halved (rounded down).
+    /// A stone that can be attacked (not in [`Context::unattackable`]) and
+    /// whose group strength is below this is half-dead: its influence is
+    /// halved (rounded down). Strength alone measures eye shape: a wall in
+    /// the open has no eyes yet but is not in danger, so it is not half-dead.
     pub half_dead_below: f64,
     /// A stone with at least this many own stones next to it is clumped
     /// (団子石): its influence is one less everywhere. A stone in a 2×2
@@ -51,7 +53,8 @@ pub struct DotsParams {
 }
 
 impl Default for DotsParams {
-    /// Half-dead below strength 0.25; clumped with 3 own neighbours.
+    /// Half-dead: attackable and below strength 0.25; clumped with 3 own
+    /// neighbours.
     fn default() -> DotsParams {
         DotsParams {
             half_dead_below: 0.25,
@@ -219,7 +222,8 @@ impl Dots {
             .iter()
             .any(|&(dx, dy)| is_own(dx, 0) && is_own(0, dy) && is_own(dx, dy));
         Weakening {
-            half_dead: ctx.strength_at(p) < self.params.half_dead_below,
+            half_dead: !ctx.unattackable.contains(p)
+                && ctx.strength_at(p) < self.params.half_dead_below,
             clumped: neighbours >= self.params.clump_neighbours || square,
         }
     }

@@ -68,8 +68,9 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
         Command::Influence {
             position,
             model,
+            inputs,
             output,
-        } => influence::run(&position, model, output.json),
+        } => influence::run(&position, model, inputs, output.json),
         Command::Groups { position, output } => groups::run(&position, output.json),
         Command::Db(cmd) => db::run(cmd),
         Command::Eyes(cmd) => eyes::run(cmd),
