@@ -83,8 +83,9 @@ impl Context<'_> {
     }
 }
 
-/// Stand-in inputs for using the influence models on their own (the CLI,
-/// examples, tests) before the groups crate fills a [`Context`]:
+/// Stand-in inputs for using the influence models on their own (examples,
+/// tests, `keisei influence --inputs stand-in`), without the groups crate
+/// that fills a [`Context`] in the evaluation:
 ///
 /// - strength 0.5 for every stone (0 on empty points);
 /// - unattackable: the stones of chains the tactical reader
