@@ -114,6 +114,20 @@ pub(crate) enum Command {
     /// gate) on the training records so the played move ranks high; report
     /// training and held-out figures before and after.
     Tune(TuneArgs),
+    /// Influence of a position under one of three models: ellipse (seed 000),
+    /// projection (seed 001) or dots (seed 003).
+    Influence {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Influence model.
+        #[arg(long, value_enum, default_value_t = ModelArg::Ellipse)]
+        model: ModelArg,
+        /// Where group strength, unattackable and dead stones come from.
+        #[arg(long, value_enum, default_value_t = InputsArg::Groups)]
+        inputs: InputsArg,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Maintain the pattern databases (the eye-shape database: `.eyes` files).
     #[command(subcommand)]
     Db(DbCommand),
@@ -468,6 +482,27 @@ fn parse_weights(s: &str) -> Result<[f32; 3], String> {
     } else {
         Err("weights must be finite and not negative".to_string())
     }
+}
+
+/// `--model` of `keisei influence`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum ModelArg {
+    /// Direction sources and ellipses, restriction blocks (seed 000 §3.2).
+    Ellipse,
+    /// Zone-dependent sources and projections (seed 001 §3.2).
+    Projection,
+    /// Handtalk's stone influence and dots (seed 003).
+    Dots,
+}
+
+/// `--inputs` of `keisei influence`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum InputsArg {
+    /// The groups crate, as `keisei eval` uses it (default configuration).
+    Groups,
+    /// The influence crate's stand-in: strength 0.5 everywhere, stones the
+    /// tactical reader finds safe are unattackable, nothing dead.
+    StandIn,
 }
 
 /// Which position to look at: every subcommand that reads one position takes

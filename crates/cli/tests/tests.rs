@@ -4,6 +4,7 @@ mod candidates;
 mod db;
 mod eval;
 mod groups;
+mod influence;
 mod show;
 mod territory;
 

@@ -4,9 +4,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use keisei_board::{Board, Game};
-use keisei_influence::{
-    Dots, Ellipse, Model, Projection, ReinforcementRules, StandaloneInputs, dot_blocks,
-};
+use keisei_influence::{Dots, Ellipse, Model, Projection, StandaloneInputs, dot_blocks};
+use keisei_territory::patterns::RemovalRules;
+use keisei_territory::{BlockModel, blocks};
 use std::hint::black_box;
 use std::path::Path;
 
@@ -37,16 +37,20 @@ fn benches(c: &mut Criterion) {
     c.bench_function("influence/dot blocks alone (19x19 middle game)", |b| {
         b.iter(|| dot_blocks(black_box(&board), &inputs.dead, &analysis.dots).len());
     });
+    // Part of the ellipse model's time: the restriction blocks it asks
+    // keisei-territory for.
     c.bench_function(
-        "influence/reinforcement rules, every stone (19x19 middle game)",
+        "influence/ellipse part: keisei_territory::blocks, restriction (19x19 middle game)",
         |b| {
-            let rules = ReinforcementRules::builtin();
             b.iter(|| {
-                let mut n = 0;
-                for p in board.points() {
-                    rules.for_each(black_box(&ctx), p, |_| n += 1);
-                }
-                n
+                blocks(
+                    black_box(&board),
+                    &inputs.unattackable,
+                    BlockModel::Restriction,
+                    RemovalRules::builtin(),
+                )
+                .black
+                .len()
             });
         },
     );

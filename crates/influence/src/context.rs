@@ -16,7 +16,7 @@ use keisei_territory::{Territory, TerritoryOptions, connections, territory};
 pub struct Context<'a> {
     /// The position.
     pub board: &'a Board,
-    /// For each stone: the strength s ∈ [0,1] of its group (seed 000 eq. 4); 0 on empty points.
+    /// For each stone: the strength `s ∈ [0, 1]` of its group (seed 000 eq. 4); 0 on empty points.
     pub strength: &'a BoardMap<f64>,
     /// Stones that cannot be attacked (group danger below the threshold): they get
     /// restriction blocks and stop enemy sources (seed 000 §3.2).
@@ -83,8 +83,9 @@ impl Context<'_> {
     }
 }
 
-/// Stand-in inputs for using the influence models on their own (the CLI,
-/// examples, tests) before the groups crate fills a [`Context`]:
+/// Stand-in inputs for using the influence models on their own (examples,
+/// tests, `keisei influence --inputs stand-in`), without the groups crate
+/// that fills a [`Context`] in the evaluation:
 ///
 /// - strength 0.5 for every stone (0 on empty points);
 /// - unattackable: the stones of chains the tactical reader

@@ -9,9 +9,11 @@
 //! so nothing else changes.
 
 use crate::context::Context;
+use crate::grid::{self, Grid};
 use crate::influence::{Influence, Model, ModelKind, Under};
-use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet};
+use keisei_board::{Board, BoardMap, Cell, Color, NUM_CELLS, Point, PointSet, STRIDE};
 use serde::Serialize;
+use std::sync::OnceLock;
 
 /// The largest offset, in columns or rows, a stone's influence reaches.
 pub const DOTS_REACH: i32 = 3;
@@ -39,8 +41,10 @@ pub const fn stone_influence(dx: i32, dy: i32) -> i32 {
 /// The constants of the dots model.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DotsParams {
-    /// A stone whose group strength is below this is half-dead: its
-    /// influence is halved (rounded down).
+    /// A stone that can be attacked (not in [`Context::unattackable`]) and
+    /// whose group strength is below this is half-dead: its influence is
+    /// halved (rounded down). Strength alone measures eye shape: a wall in
+    /// the open has no eyes yet but is not in danger, so it is not half-dead.
     pub half_dead_below: f64,
     /// A stone with at least this many own stones next to it is clumped
     /// (団子石): its influence is one less everywhere. A stone in a 2×2
@@ -49,7 +53,8 @@ pub struct DotsParams {
 }
 
 impl Default for DotsParams {
-    /// Half-dead below strength 0.25; clumped with 3 own neighbours.
+    /// Half-dead: attackable and below strength 0.25; clumped with 3 own
+    /// neighbours.
     fn default() -> DotsParams {
         DotsParams {
             half_dead_below: 0.25,
@@ -132,67 +137,93 @@ pub struct DotsAnalysis {
     pub influence: Influence,
 }
 
-/// The colour a stone on `p` counts for: its own when alive, the other
-/// colour's when dead (seed 003: "dead stones influence with the sign
-/// reversed").
-fn counts_for(ctx: &Context, p: Point) -> Option<Color> {
-    let c = ctx.board.color(p)?;
-    Some(if ctx.dead.contains(p) {
-        c.opponent()
-    } else {
-        c
-    })
-}
-
 /// Whether the empty point `p` is a false eye of `color`: every neighbour on
 /// the board is a live stone of `color`, and the opponent's live stones hold
-/// two of its diagonals (one on the edge or in the corner).
+/// two of its diagonals (one on the edge or in the corner). Dead stones are
+/// neither.
 pub fn is_false_eye(ctx: &Context, p: Point, color: Color) -> bool {
-    let size = ctx.board.size();
-    if !ctx.board.is_empty(p) {
-        return false;
+    p.on_board(ctx.board.size())
+        && ctx.board.is_empty(p)
+        && false_eye_at(&Grid::new(ctx), grid::index(p), color)
+}
+
+/// [`is_false_eye`] on the grid, for an open grid cell `i`.
+fn false_eye_at(g: &Grid, i: usize, color: Color) -> bool {
+    let own = grid::code(color);
+    let enemy = grid::code(color.opponent());
+    let cells = &g.live;
+    for d in ORTHOGONAL {
+        let c = cells[grid::add(i, d)];
+        if c != own && c != grid::OFF {
+            return false;
+        }
     }
-    if !p
-        .neighbors()
-        .iter()
-        .filter(|q| q.on_board(size))
-        .all(|&q| ctx.live(q) == Some(color))
-    {
-        return false;
-    }
-    let (mut on_board, mut enemy) = (0, 0);
-    for q in p.diagonals() {
-        if q.on_board(size) {
+    let (mut on_board, mut held) = (0, 0);
+    for d in DIAGONAL {
+        let c = cells[grid::add(i, d)];
+        if c != grid::OFF {
             on_board += 1;
-            if ctx.live(q) == Some(color.opponent()) {
-                enemy += 1;
+            if c == enemy {
+                held += 1;
             }
         }
     }
-    let needed = if on_board == 4 { 2 } else { 1 };
-    enemy >= needed
+    held >= if on_board == 4 { 2 } else { 1 }
+}
+
+const ORTHOGONAL: [isize; 4] = [
+    grid::delta(0, -1),
+    grid::delta(1, 0),
+    grid::delta(0, 1),
+    grid::delta(-1, 0),
+];
+const DIAGONAL: [isize; 4] = [
+    grid::delta(1, -1),
+    grid::delta(1, 1),
+    grid::delta(-1, 1),
+    grid::delta(-1, -1),
+];
+
+/// The offsets a stone reaches, with [`stone_influence`] (non-zero only).
+fn kernel() -> &'static [(isize, i32)] {
+    static KERNEL: OnceLock<Vec<(isize, i32)>> = OnceLock::new();
+    KERNEL.get_or_init(|| {
+        let mut k = Vec::new();
+        for dy in -DOTS_REACH..=DOTS_REACH {
+            for dx in -DOTS_REACH..=DOTS_REACH {
+                let w = stone_influence(dx, dy);
+                if w != 0 {
+                    k.push((grid::delta(dx, dy), w));
+                }
+            }
+        }
+        k
+    })
 }
 
 impl Dots {
     /// How the live stone on `p` is weakened (half-dead, clumped).
     pub fn weakening(&self, ctx: &Context, p: Point) -> Weakening {
-        let Some(color) = ctx.live(p) else {
-            return Weakening::default();
-        };
-        let size = ctx.board.size();
-        let own = |dx: i32, dy: i32| {
-            p.offset(dx, dy, size)
-                .is_some_and(|q| ctx.live(q) == Some(color))
-        };
+        match ctx.live(p) {
+            Some(color) => self.weakening_in(ctx, &Grid::new(ctx), p, color),
+            None => Weakening::default(),
+        }
+    }
+
+    fn weakening_in(&self, ctx: &Context, g: &Grid, p: Point, color: Color) -> Weakening {
+        let own = grid::code(color);
+        let i = grid::index(p);
+        let is_own = |dx: i32, dy: i32| g.live[grid::add(i, grid::delta(dx, dy))] == own;
         let neighbours = [(0, -1), (1, 0), (0, 1), (-1, 0)]
             .iter()
-            .filter(|&&(dx, dy)| own(dx, dy))
+            .filter(|&&(dx, dy)| is_own(dx, dy))
             .count();
         let square = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
             .iter()
-            .any(|&(dx, dy)| own(dx, 0) && own(0, dy) && own(dx, dy));
+            .any(|&(dx, dy)| is_own(dx, 0) && is_own(0, dy) && is_own(dx, dy));
         Weakening {
-            half_dead: ctx.strength_at(p) < self.params.half_dead_below,
+            half_dead: !ctx.unattackable.contains(p)
+                && ctx.strength_at(p) < self.params.half_dead_below,
             clumped: neighbours >= self.params.clump_neighbours || square,
         }
     }
@@ -201,122 +232,120 @@ impl Dots {
     pub fn analyse(&self, ctx: &Context) -> DotsAnalysis {
         let board = ctx.board;
         let size = board.size();
-        // Raw sums over open points (Black +).
-        let mut raw = vec![0i32; NUM_CELLS];
+        let g = Grid::new(ctx);
+        // Raw sums (Black +), accumulated over the padded grid; only open
+        // points are read.
+        let mut raw = vec![0i32; grid::CELLS];
         let mut weakened = Vec::new();
-        for p in board.points() {
-            let Some(color) = counts_for(ctx, p) else {
-                continue;
+        let kernel = kernel();
+        grid::for_points(size, |p, i| {
+            let sign = match g.counts_for[i] {
+                1 => 1,
+                2 => -1,
+                _ => return,
             };
-            let weak = if ctx.live(p).is_some() {
-                self.weakening(ctx, p)
+            let weak = match g.live[i] {
+                grid::EMPTY => Weakening::default(),
+                c => {
+                    let color = if c == 1 { Color::Black } else { Color::White };
+                    self.weakening_in(ctx, &g, p, color)
+                }
+            };
+            if weak == Weakening::default() {
+                for &(d, w) in kernel {
+                    raw[grid::add(i, d)] += sign * w;
+                }
             } else {
-                Weakening::default()
-            };
-            if weak != Weakening::default() {
                 weakened.push((p, weak));
-            }
-            let sign = color.sign();
-            for dy in -DOTS_REACH..=DOTS_REACH {
-                for dx in -DOTS_REACH..=DOTS_REACH {
-                    let w = weak.apply(stone_influence(dx, dy));
-                    if w == 0 {
-                        continue;
-                    }
-                    if let Some(q) = p.offset(dx, dy, size) {
-                        if ctx.is_open(q) {
-                            raw[q.index()] += sign * w;
-                        }
-                    }
+                for &(d, w) in kernel {
+                    raw[grid::add(i, d)] += sign * weak.apply(w);
                 }
             }
-        }
+        });
         // The non-linear rules.
-        let mut combined = vec![0i32; NUM_CELLS];
+        let mut combined = vec![0i32; grid::CELLS];
         let mut false_eyes = PointSet::new();
-        for p in board.points() {
-            if !ctx.is_open(p) {
-                continue;
+        grid::for_points(size, |p, i| {
+            if g.live[i] != grid::EMPTY {
+                return;
             }
-            let eye = Color::BOTH.into_iter().find(|&c| is_false_eye(ctx, p, c));
-            if let Some(c) = eye {
-                combined[p.index()] = c.sign();
+            if let Some(c) = Color::BOTH.into_iter().find(|&c| false_eye_at(&g, i, c)) {
+                combined[i] = c.sign();
                 false_eyes.insert(p);
-                continue;
+                return;
             }
-            let mut touch = [false, false];
-            for q in p.neighbors().into_iter().chain(p.diagonals()) {
-                if q.on_board(size) {
-                    if let Some(c) = counts_for(ctx, q) {
-                        touch[c.index()] = true;
-                    }
-                }
+            let mut touch = 0u8;
+            for d in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+                touch |= 1 << g.counts_for[grid::add(i, d)];
             }
-            let v = raw[p.index()];
-            combined[p.index()] = if (touch[0] && touch[1]) || v.abs() <= 1 {
+            let v = raw[i];
+            combined[i] = if touch & 0b110 == 0b110 || v.abs() <= 1 {
                 0
             } else {
                 v
             };
-        }
+        });
         // The sphere and the adjustment rules.
-        let mut dots = vec![0i8; NUM_CELLS];
-        for p in board.points() {
-            let v = combined[p.index()];
-            if !ctx.is_open(p) || v == 0 {
+        let mut dots_grid = vec![0i8; grid::CELLS];
+        for (i, &v) in combined.iter().enumerate() {
+            if g.live[i] != grid::EMPTY || v == 0 {
                 continue;
             }
             if v.abs() == 1 {
-                dots[p.index()] = v as i8;
+                dots_grid[i] = v as i8;
                 continue;
             }
             let sign = v.signum();
+            let own = if sign > 0 { 1 } else { 2 };
             let mut cap = SPHERE;
-            for q in p.neighbors() {
-                if !q.on_board(size) {
-                    continue;
-                }
+            for d in ORTHOGONAL {
+                let j = grid::add(i, d);
                 // The neighbour seen from this side: own live stone strong,
                 // enemy live stone "negative", an open point its combined value.
-                let view = match ctx.live(q) {
-                    Some(c) if c.sign() == sign => i32::MAX,
-                    Some(_) => i32::MIN,
-                    None => sign * combined[q.index()],
+                let view = match g.live[j] {
+                    grid::OFF => continue,
+                    grid::EMPTY => sign * combined[j],
+                    c if c == own => continue,
+                    _ => i32::MIN,
                 };
                 if view <= 0 {
-                    cap = cap.min(3);
+                    cap = 3;
+                    break;
                 } else if view <= 2 {
                     cap = cap.min(5);
                 }
             }
-            dots[p.index()] = (sign * cap) as i8;
+            dots_grid[i] = (sign * cap) as i8;
         }
-        let dots = BoardMap::from_fn(size, |p| dots[p.index()]);
-        let blocks = dot_blocks(board, ctx.dead, &dots);
-        let value = dots.map(|&d| f64::from(d));
-        let under = dots.map(|&d| match d.signum() {
+        let value = grid::map_from(size, |_, i| f64::from(dots_grid[i]));
+        let under = grid::map_from(size, |_, i| match dots_grid[i].signum() {
             1 => Under::Black,
             -1 => Under::White,
             _ => Under::None,
         });
-        let mass = |sign: i8| {
-            f64::from(
-                dots.iter()
-                    .filter(|(_, d)| d.signum() == sign)
-                    .map(|(_, &d)| i32::from(d).abs())
-                    .sum::<i32>(),
-            ) / f64::from(SPHERE)
-        };
+        let dots = grid::map_from(size, |_, i| dots_grid[i]);
+        let blocks = dot_blocks(board, ctx.dead, &dots);
+        let (mut black, mut white) = (0i32, 0i32);
+        for &d in &dots_grid {
+            if d > 0 {
+                black += i32::from(d);
+            } else {
+                white -= i32::from(d);
+            }
+        }
         DotsAnalysis {
             weakened,
-            raw: BoardMap::from_fn(size, |p| raw[p.index()]),
-            combined: BoardMap::from_fn(size, |p| combined[p.index()]),
+            raw: grid::map_from(
+                size,
+                |_, i| if g.live[i] == grid::EMPTY { raw[i] } else { 0 },
+            ),
+            combined: grid::map_from(size, |_, i| combined[i]),
             influence: Influence {
                 model: ModelKind::Dots,
                 value,
                 under,
-                black: mass(1),
-                white: mass(-1),
+                black: f64::from(black) / f64::from(SPHERE),
+                white: f64::from(white) / f64::from(SPHERE),
             },
             dots,
             false_eyes,
@@ -359,82 +388,97 @@ impl Sets {
 /// blocks with at least one live stone are returned, ordered by their
 /// first point.
 pub fn dot_blocks(board: &Board, dead: &PointSet, dots: &BoardMap<i8>) -> Vec<DotBlock> {
-    let size = board.size();
-    let class = |p: Point| -> Option<Color> {
-        match board.color(p) {
-            Some(c) if dead.contains(p) => Some(c.opponent()),
-            Some(c) => Some(c),
-            None => {
-                let d = dots
-                    .array()
-                    .get([p.y() as usize, p.x() as usize])
-                    .copied()?;
-                match d.signum() {
-                    1 => Some(Color::Black),
-                    -1 => Some(Color::White),
-                    _ => None,
-                }
-            }
-        }
-    };
-    let live = |p: Point| board.color(p).filter(|_| !dead.contains(p));
-    let mut sets = Sets((0..NUM_CELLS as u16).collect());
-    for p in board.points() {
-        let Some(c) = class(p) else {
-            continue;
-        };
-        for (dx, dy) in [(1, 0), (0, 1)] {
-            if let Some(q) = p.offset(dx, dy, size) {
-                if class(q) == Some(c) {
-                    sets.union(p.index(), q.index());
-                }
-            }
-        }
-        for (dx, dy) in [(1, 1), (-1, 1)] {
-            let Some(q) = p.offset(dx, dy, size) else {
-                continue;
+    const NONE: u8 = 0;
+    let n = usize::from(board.size());
+    let same_size = dots.size() == board.size();
+    let dot_rows = dots.array().as_slice().filter(|_| same_size);
+    let no_dead = dead.is_empty();
+    // Per padded index: the colour code a point's block would have (0 none,
+    // 1 black, 2 white) and the live stones' colour codes.
+    let mut class = [NONE; NUM_CELLS];
+    let mut live = [NONE; NUM_CELLS];
+    for y in 0..n {
+        let first = Point::new(0, y as u8).index();
+        for x in 0..n {
+            let i = first + x;
+            let p = Point::from_index(i);
+            let stone = match board.cell(p) {
+                Cell::Black => 1,
+                Cell::White => 2,
+                _ => NONE,
             };
-            if class(q) != Some(c) {
+            class[i] = if stone == NONE {
+                let d = match dot_rows {
+                    Some(rows) => rows[y * n + x],
+                    None => dots.array().get([y, x]).copied().unwrap_or_default(),
+                };
+                match d.signum() {
+                    1 => 1,
+                    -1 => 2,
+                    _ => NONE,
+                }
+            } else if !no_dead && dead.contains(p) {
+                3 - stone
+            } else {
+                live[i] = stone;
+                stone
+            };
+        }
+    }
+    let stride = STRIDE;
+    let mut sets = Sets((0..NUM_CELLS as u16).collect());
+    for y in 0..n {
+        let first = Point::new(0, y as u8).index();
+        for i in first..first + n {
+            let c = class[i];
+            if c == NONE {
                 continue;
             }
-            let cut = [p.offset(dx, 0, size), p.offset(0, dy, size)]
-                .into_iter()
-                .flatten()
-                .any(|r| live(r) == Some(c.opponent()));
-            if !cut {
-                sets.union(p.index(), q.index());
+            // Right and down neighbours (cells off the board have no class).
+            if class[i + 1] == c {
+                sets.union(i, i + 1);
+            }
+            if class[i + stride] == c {
+                sets.union(i, i + stride);
+            }
+            // The two diagonals below; joined unless an enemy live stone
+            // stands on one of the two points beside the diagonal.
+            let enemy = 3 - c;
+            if class[i + stride + 1] == c && live[i + 1] != enemy && live[i + stride] != enemy {
+                sets.union(i, i + stride + 1);
+            }
+            if class[i + stride - 1] == c && live[i - 1] != enemy && live[i + stride] != enemy {
+                sets.union(i, i + stride - 1);
             }
         }
     }
-    let mut roots: Vec<usize> = Vec::new();
+    let mut block_of = vec![u16::MAX; NUM_CELLS];
     let mut out: Vec<DotBlock> = Vec::new();
-    for p in board.points() {
-        let Some(c) = class(p) else {
-            continue;
-        };
-        let r = sets.find(p.index());
-        let k = if let Some(k) = roots.iter().position(|&x| x == r) {
-            k
-        } else {
-            roots.push(r);
-            out.push(DotBlock {
-                color: c,
-                stones: PointSet::new(),
-                captives: PointSet::new(),
-                area: PointSet::new(),
-            });
-            roots.len() - 1
-        };
-        let b = &mut out[k];
-        b.area.insert(p);
-        match board.color(p) {
-            Some(_) if dead.contains(p) => {
+    for y in 0..n {
+        let first = Point::new(0, y as u8).index();
+        for i in first..first + n {
+            let c = class[i];
+            if c == NONE {
+                continue;
+            }
+            let r = sets.find(i);
+            if block_of[r] == u16::MAX {
+                block_of[r] = out.len() as u16;
+                out.push(DotBlock {
+                    color: if c == 1 { Color::Black } else { Color::White },
+                    stones: PointSet::new(),
+                    captives: PointSet::new(),
+                    area: PointSet::new(),
+                });
+            }
+            let b = &mut out[usize::from(block_of[r])];
+            let p = Point::from_index(i);
+            b.area.insert(p);
+            if live[i] != NONE {
+                b.stones.insert(p);
+            } else if board.cell(p) != Cell::Empty {
                 b.captives.insert(p);
             }
-            Some(_) => {
-                b.stones.insert(p);
-            }
-            None => {}
         }
     }
     out.retain(|b| !b.stones.is_empty());

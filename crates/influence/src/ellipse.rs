@@ -4,12 +4,13 @@
 //! unattackable enemy stones, and expansion by quarter ellipses.
 
 use crate::context::Context;
-use crate::geometry::{Direction, MAX_REACH, Sources, line_blocked};
+use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources};
+use crate::grid::{self, Grid};
 use crate::influence::{Influence, Model, ModelKind, Under};
 use crate::rules::{Reinforcement, ReinforcementRules};
 use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet, STRIDE};
 use keisei_territory::patterns::RemovalRules;
-use keisei_territory::{BlockModel, Blocks, blocks};
+use keisei_territory::{BlockModel, Blocks, Owner, blocks};
 use std::borrow::Cow;
 
 /// The constants of the ellipse model.
@@ -100,7 +101,7 @@ pub struct EllipseAnalysis {
 
 /// The board without the dead stones (they project nothing, block nothing
 /// and are not block owners).
-pub(crate) fn live_board<'a>(ctx: &Context<'a>) -> Cow<'a, Board> {
+fn live_board<'a>(ctx: &Context<'a>) -> Cow<'a, Board> {
     if ctx.dead.iter().all(|p| ctx.board.color(p).is_none()) {
         return Cow::Borrowed(ctx.board);
     }
@@ -118,16 +119,42 @@ pub(crate) fn live_board<'a>(ctx: &Context<'a>) -> Cow<'a, Board> {
 /// `a` (horizontal) and `b` (vertical), boundary included; with a zero
 /// semi-axis the ellipse is the segment along the other axis.
 #[inline]
-pub fn in_ellipse(dx: i32, dy: i32, a: i32, b: i32) -> bool {
-    if dx > a || dy > b {
+pub const fn in_ellipse(dx: i32, dy: i32, a: i32, b: i32) -> bool {
+    if dx < 0 || dy < 0 || dx > a || dy > b {
         return false;
     }
     if a == 0 || b == 0 {
         return dx == 0 || dy == 0;
     }
-    let (dx, dy, a, b) = (i64::from(dx), i64::from(dy), i64::from(a), i64::from(b));
+    let (dx, dy, a, b) = (dx as i64, dy as i64, a as i64, b as i64);
     dx * dx * b * b + dy * dy * a * a <= a * a * b * b
 }
+
+const SIDE: usize = MAX_REACH as usize + 1;
+
+/// `ROW[a][b][dy]`: the largest `dx` with `(dx, dy)` in the quarter ellipse
+/// of semi-axes `a`, `b` (−1 when none), computed at compile time.
+const ROW: [[[i8; SIDE]; SIDE]; SIDE] = {
+    let mut t = [[[-1i8; SIDE]; SIDE]; SIDE];
+    let mut a = 0;
+    while a < SIDE {
+        let mut b = 0;
+        while b < SIDE {
+            let mut dy = 0;
+            while dy < SIDE {
+                let mut w = a as i32;
+                while w >= 0 && !in_ellipse(w, dy as i32, a as i32, b as i32) {
+                    w -= 1;
+                }
+                t[a][b][dy] = w as i8;
+                dy += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 impl Ellipse<'_> {
     /// The initial source of a stone of strength `s` (step 1), rounded to
@@ -149,6 +176,7 @@ impl Ellipse<'_> {
     fn run(&self, ctx: &Context, detail: bool) -> EllipseAnalysis {
         let board = ctx.board;
         let size = board.size();
+        let grid = Grid::new(ctx);
         let live = live_board(ctx);
         let unattackable: PointSet = ctx
             .unattackable
@@ -164,28 +192,24 @@ impl Ellipse<'_> {
         // Obstacles to each colour's influence: the other colour's blocks and
         // its unattackable stones. Targets: open points outside the colour's
         // own territory and outside the other colour's blocks.
-        let mut obstacles = [PointSet::new(), PointSet::new()];
-        let mut targets = [PointSet::new(), PointSet::new()];
-        for color in Color::BOTH {
+        let obstacles = Color::BOTH.map(|color| {
             let enemy = color.opponent();
-            let o = &mut obstacles[color.index()];
-            o.union_with(blocks.of(enemy));
-            for p in &unattackable {
-                if ctx.live(p) == Some(enemy) {
-                    o.insert(p);
-                }
-            }
-        }
+            let enemy_blocks = blocks.of(enemy);
+            let code = grid::code(enemy);
+            Obstacles::new(size, |p| {
+                enemy_blocks.contains(p)
+                    || (grid.live[grid::index(p)] == code && unattackable.contains(p))
+            })
+        });
+        let territory = (ctx.territory.map.size() == size).then_some(&ctx.territory.map);
+        let mut targets = [vec![false; NUM_CELLS], vec![false; NUM_CELLS]];
         for p in board.points() {
-            if !ctx.is_open(p) {
+            if grid.live[grid::index(p)] != grid::EMPTY {
                 continue;
             }
-            for color in Color::BOTH {
-                if ctx.territory_owner(p) != Some(color) && !blocks.of(color.opponent()).contains(p)
-                {
-                    targets[color.index()].insert(p);
-                }
-            }
+            let owner = territory.map_or(Owner::None, |t| t[p]);
+            targets[0][p.index()] = owner != Owner::Black && !blocks.white.contains(p);
+            targets[1][p.index()] = owner != Owner::White && !blocks.black.contains(p);
         }
         let mut cover = [vec![0u16; NUM_CELLS], vec![0u16; NUM_CELLS]];
         let mut stones = Vec::new();
@@ -196,19 +220,20 @@ impl Ellipse<'_> {
             let initial = Sources::uniform(self.initial(ctx.strength_at(stone)));
             let mut reinforcements = Vec::new();
             let mut reinforced = initial;
-            self.rules.for_each(ctx, stone, |r| {
+            self.rules.for_each_in(&grid, stone, color, |r| {
                 reinforced.add(r.direction, self.params.k);
                 if detail {
                     reinforcements.push(r);
                 }
             });
             let reinforced = reinforced.clamped(MAX_REACH);
-            let truncated = self.truncate(ctx, &blocks, stone, color, reinforced);
+            let obstacles = &obstacles[color.index()];
+            let truncated = self.truncate(&grid, obstacles, stone, color, reinforced);
             expand(
                 stone,
                 size,
                 truncated,
-                &obstacles[color.index()],
+                obstacles,
                 &targets[color.index()],
                 &mut cover[color.index()],
             );
@@ -224,33 +249,33 @@ impl Ellipse<'_> {
             }
         }
         let [bc, wc] = cover;
-        let black_cover = BoardMap::from_fn(size, |p| bc[p.index()]);
-        let white_cover = BoardMap::from_fn(size, |p| wc[p.index()]);
-        let value = BoardMap::from_fn(size, |p| {
+        let value = grid::map_from(size, |p, _| {
             f64::from(bc[p.index()]) - f64::from(wc[p.index()])
         });
-        let under = BoardMap::from_fn(size, |p| {
+        let under = grid::map_from(size, |p, _| {
             Under::from_reach(bc[p.index()] > 0, wc[p.index()] > 0)
         });
-        let black = under
-            .iter()
-            .filter(|(_, u)| u.includes(Color::Black))
-            .count();
-        let white = under
-            .iter()
-            .filter(|(_, u)| u.includes(Color::White))
-            .count();
+        // Off-board entries are never covered.
+        let black = bc.iter().filter(|&&c| c > 0).count() as u32;
+        let white = wc.iter().filter(|&&c| c > 0).count() as u32;
+        let cover_map = |c: &[u16]| {
+            if detail {
+                grid::map_from(size, |p, _| c[p.index()])
+            } else {
+                BoardMap::new(size, 0)
+            }
+        };
         EllipseAnalysis {
+            black_cover: cover_map(&bc),
+            white_cover: cover_map(&wc),
             blocks,
             stones,
-            black_cover,
-            white_cover,
             influence: Influence {
                 model: ModelKind::Ellipse,
                 value,
                 under,
-                black: black as f64,
-                white: white as f64,
+                black: f64::from(black),
+                white: f64::from(white),
             },
         }
     }
@@ -258,35 +283,40 @@ impl Ellipse<'_> {
     /// Step 3: each source shrinks to just before the point where it meets
     /// an unattackable enemy stone or its `block_hits`-th point of an enemy
     /// restriction block. The board edge does not shrink a source.
+    /// (`obstacles` are exactly those stones and block points.)
     fn truncate(
         &self,
-        ctx: &Context,
-        blocks: &Blocks,
+        grid: &Grid,
+        obstacles: &Obstacles,
         stone: Point,
         color: Color,
         sources: Sources,
     ) -> Sources {
-        let size = ctx.board.size();
-        let enemy = color.opponent();
-        let enemy_blocks = blocks.of(enemy);
+        let enemy = grid::code(color.opponent());
         let mut out = sources;
         for d in Direction::ALL {
             let (dx, dy) = d.offset();
+            let step = dx as isize + dy as isize * STRIDE as isize;
+            let (mut i, mut g) = (stone.index(), grid::index(stone));
             let mut hits = 0;
             for t in 1..=sources.get(d) {
-                let Some(q) = stone.offset(dx * t, dy * t, size) else {
+                g = grid::add(g, grid::delta(dx, dy));
+                let cell = grid.live[g];
+                if cell == grid::OFF {
                     break;
-                };
-                if ctx.live(q) == Some(enemy) && ctx.is_unattackable(q) {
+                }
+                i = i.wrapping_add_signed(step);
+                if !obstacles.at(i) {
+                    continue;
+                }
+                if cell == enemy {
                     out.set(d, t - 1);
                     break;
                 }
-                if enemy_blocks.contains(q) {
-                    hits += 1;
-                    if hits >= self.params.block_hits {
-                        out.set(d, t - 1);
-                        break;
-                    }
+                hits += 1;
+                if hits >= self.params.block_hits {
+                    out.set(d, t - 1);
+                    break;
                 }
             }
         }
@@ -303,10 +333,11 @@ fn expand(
     stone: Point,
     size: u8,
     sources: Sources,
-    obstacles: &PointSet,
-    targets: &PointSet,
+    obstacles: &Obstacles,
+    targets: &[bool],
     cover: &mut [u16],
 ) {
+    let lines = Lines::get();
     let (sx, sy) = (stone.x(), stone.y());
     let n = i32::from(size);
     let stride = STRIDE as i32;
@@ -329,28 +360,26 @@ fn expand(
             if y < 0 || y >= n {
                 break;
             }
-            for dx in dx_from..=a {
+            // The row of the quarter ellipse, clipped to the board.
+            let width = i32::from(ROW[a as usize][b as usize][dy as usize]).min(if qx > 0 {
+                n - 1 - sx
+            } else {
+                sx
+            });
+            if width < dx_from {
+                continue;
+            }
+            // No obstacle in the rectangle from the stone to the row's far
+            // end: nothing can stand between the stone and any point of it.
+            let clear = !obstacles.any_in(sx, sy, sx + qx * width, y);
+            for dx in dx_from..=width {
                 if dx == 0 && dy == 0 {
                     continue;
                 }
-                if !in_ellipse(dx, dy, a, b) {
-                    break;
-                }
-                let x = sx + qx * dx;
-                if x < 0 || x >= n {
-                    break;
-                }
                 let idx = (base + qx * dx + qy * dy * stride) as usize;
-                let p = Point::from_index(idx);
-                if !targets.contains(p) {
-                    continue;
+                if targets[idx] && (clear || !obstacles.between(lines, stone, qx * dx, qy * dy)) {
+                    cover[idx] = cover[idx].saturating_add(1);
                 }
-                if line_blocked(stone, qx * dx, qy * dy, |i| {
-                    obstacles.contains(Point::from_index(i))
-                }) {
-                    continue;
-                }
-                cover[idx] = cover[idx].saturating_add(1);
             }
         }
     }

@@ -2,7 +2,7 @@
 //! two points that both the ellipse and the projection model use to decide
 //! what stands "between" a stone and a point.
 
-use keisei_board::{Point, STRIDE, Symmetry};
+use keisei_board::{NUM_CELLS, Point, STRIDE, Symmetry};
 use serde::Serialize;
 use std::fmt;
 use std::sync::OnceLock;
@@ -203,7 +203,7 @@ fn crosses(dx: i32, dy: i32, i: i32, j: i32) -> bool {
 
 /// The table of lines: for every offset within [`MAX_REACH`], the cells
 /// strictly between the origin and the offset.
-struct Lines {
+pub(crate) struct Lines {
     /// `starts[k]..starts[k + 1]` indexes `cells` for offset number `k`.
     starts: Vec<u32>,
     cells: Vec<(i8, i8)>,
@@ -267,18 +267,91 @@ pub fn line_between(dx: i32, dy: i32) -> &'static [(i8, i8)] {
     line_range(dx, dy).map_or(&[], |r| &lines().cells[r])
 }
 
-/// Whether any cell strictly between `from` and the point `(dx, dy)` away
-/// from it (see [`line_between`]) satisfies `blocked`. Both ends must be on
-/// the board; the cells between them then are too.
-#[inline]
-pub(crate) fn line_blocked(from: Point, dx: i32, dy: i32, blocked: impl Fn(usize) -> bool) -> bool {
-    let Some(r) = line_range(dx, dy) else {
-        return false;
-    };
-    let base = from.index() as i32;
-    lines().deltas[r]
-        .iter()
-        .any(|&d| blocked((base + d) as usize))
+/// Cells a colour's influence cannot pass (or, in the projection model, see
+/// through), with a summed-area table so that a rectangle free of them is
+/// recognised at once and most line checks are skipped.
+pub(crate) struct Obstacles {
+    size: i32,
+    cells: Vec<bool>,
+    /// `sums[(y + 1) * (size + 1) + x + 1]`: obstacles in `[0, x] × [0, y]`.
+    sums: Vec<u16>,
+}
+
+impl Obstacles {
+    /// The obstacles of a board of `size` where `blocked(p)` holds.
+    pub(crate) fn new(size: u8, blocked: impl Fn(Point) -> bool) -> Obstacles {
+        let n = i32::from(size);
+        let w = (n + 1) as usize;
+        let mut cells = vec![false; NUM_CELLS];
+        let mut sums = vec![0u16; w * w];
+        for y in 0..n {
+            let mut row = 0u16;
+            let first = Point::new(0, y as u8).index();
+            for x in 0..n {
+                let i = first + x as usize;
+                if blocked(Point::from_index(i)) {
+                    cells[i] = true;
+                    row += 1;
+                }
+                let (yi, xi) = ((y + 1) as usize, (x + 1) as usize);
+                sums[yi * w + xi] = sums[(yi - 1) * w + xi] + row;
+            }
+        }
+        Obstacles {
+            size: n,
+            cells,
+            sums,
+        }
+    }
+
+    /// Whether the point with padded index `i` (on the board) is an obstacle.
+    #[inline]
+    pub(crate) fn at(&self, i: usize) -> bool {
+        self.cells[i]
+    }
+
+    /// Whether any obstacle lies in the rectangle spanned by two on-board
+    /// corners (inclusive).
+    #[inline]
+    pub(crate) fn any_in(&self, x0: i32, y0: i32, x1: i32, y1: i32) -> bool {
+        let (xa, xb) = (x0.min(x1), x0.max(x1));
+        let (ya, yb) = (y0.min(y1), y0.max(y1));
+        let w = (self.size + 1) as usize;
+        let at = |x: i32, y: i32| self.sums[y as usize * w + x as usize];
+        let total = at(xb + 1, yb + 1) + at(xa, ya);
+        let minus = at(xa, yb + 1) + at(xb + 1, ya);
+        total != minus
+    }
+
+    /// Whether an obstacle stands strictly between the on-board point `from`
+    /// and the on-board point `(dx, dy)` away from it (see [`line_between`]).
+    #[inline]
+    pub(crate) fn between(&self, lines: &Lines, from: Point, dx: i32, dy: i32) -> bool {
+        let (x, y) = (from.x(), from.y());
+        // The line lies inside the rectangle of its ends (and the ends are
+        // not on it): no obstacle there, nothing to look at.
+        if (dx.abs() <= 1 && dy.abs() <= 1) || !self.any_in(x, y, x + dx, y + dy) {
+            return false;
+        }
+        let base = from.index() as i32;
+        lines
+            .deltas(dx, dy)
+            .iter()
+            .any(|&d| self.cells[(base + d) as usize])
+    }
+}
+
+impl Lines {
+    /// The cells between the origin and `(dx, dy)` as padded index deltas.
+    #[inline]
+    pub(crate) fn deltas(&self, dx: i32, dy: i32) -> &[i32] {
+        line_range(dx, dy).map_or(&[], |r| &self.deltas[r])
+    }
+
+    /// The table.
+    pub(crate) fn get() -> &'static Lines {
+        lines()
+    }
 }
 
 #[cfg(test)]
@@ -298,6 +371,9 @@ mod tests {
         assert_eq!(line_between(2, 2), &[(1, 1)]);
         assert_eq!(line_between(2, 1), &[(1, 0), (1, 1)]);
         assert_eq!(line_between(-3, 1), &[(-1, 0), (-2, 1)]);
+        let mut l = line_between(4, 2).to_vec();
+        l.sort_unstable();
+        assert_eq!(l, [(1, 0), (1, 1), (2, 1), (3, 1), (3, 2)]);
     }
 
     #[test]

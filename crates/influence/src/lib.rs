@@ -22,8 +22,9 @@
 //! - [`Dots`] (seed 003): 4/3/2/1 stone influence, non-linear combination,
 //!   adjustment rules, false eyes, and block recognition ([`dot_blocks`]),
 //!   exported for the groups crate's block-danger model.
-//! - [`StandaloneInputs`]: stand-in inputs so the models run before the
-//!   groups crate exists (the CLI uses them).
+//! - [`StandaloneInputs`]: stand-in inputs (strength 0.5, reader-safe
+//!   stones unattackable, nothing dead) so the models run without the
+//!   groups crate.
 //!
 //! # What it must not know
 //! How strength, danger or life and death are computed (they come in as
@@ -60,6 +61,7 @@ mod context;
 mod dots;
 mod ellipse;
 mod geometry;
+mod grid;
 mod influence;
 mod projection;
 pub mod rules;

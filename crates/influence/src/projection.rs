@@ -6,11 +6,12 @@
 //! value `Σ C_inf · H · δ_inf` (eq. 3).
 
 use crate::context::Context;
-use crate::geometry::{Direction, MAX_REACH, Sources, line_blocked};
+use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources};
+use crate::grid::{self, Grid};
 use crate::influence::{Influence, Model, ModelKind, Under};
 use crate::rules::{Reinforcement, ReinforcementRules};
-use keisei_board::{BoardMap, Color, NUM_CELLS, Point, PointSet, STRIDE};
-use keisei_territory::{ZONE_LINE, Zone, zone};
+use keisei_board::{BoardMap, Color, NUM_CELLS, Point, STRIDE};
+use keisei_territory::{Owner, ZONE_LINE, Zone, zone};
 
 /// The constants of the projection model.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,6 +91,52 @@ pub const fn axis_value(p: i32, d: i32) -> i32 {
 pub const fn off_axis_value(a: i32, b: i32) -> i32 {
     let (max, min) = if a > b { (a, b) } else { (b, a) };
     if min <= 0 { 0 } else { (max * min - min) / max }
+}
+
+const TABLE_SIDE: usize = MAX_REACH as usize + 1;
+
+/// [`off_axis_value`] for every pair of axis values up to [`MAX_REACH`],
+/// computed at compile time (the division is the inner loop's cost).
+const OFF_AXIS: [[i32; TABLE_SIDE]; TABLE_SIDE] = {
+    let mut t = [[0; TABLE_SIDE]; TABLE_SIDE];
+    let mut a = 0;
+    while a < TABLE_SIDE {
+        let mut b = 0;
+        while b < TABLE_SIDE {
+            t[a][b] = off_axis_value(a as i32, b as i32);
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// `ROW_WIDTH[ph][v]`: how far a row of a quadrant reaches, for the
+/// horizontal source `ph` and the row's vertical axis value `v`: the number
+/// of `i ≥ 1` with `off_axis_value(axis_value(ph, i), v) > 0` (it only falls
+/// with `i`).
+const ROW_WIDTH: [[i32; TABLE_SIDE]; TABLE_SIDE] = {
+    let mut t = [[0; TABLE_SIDE]; TABLE_SIDE];
+    let mut ph = 0;
+    while ph < TABLE_SIDE {
+        let mut v = 0;
+        while v < TABLE_SIDE {
+            let mut w = 0;
+            while w < ph && off_axis_value(axis_value(ph as i32, w as i32 + 1), v as i32) > 0 {
+                w += 1;
+            }
+            t[ph][v] = w as i32;
+            v += 1;
+        }
+        ph += 1;
+    }
+    t
+};
+
+/// [`off_axis_value`] by table; both values within `0..=MAX_REACH`.
+#[inline]
+fn off_axis(a: i32, b: i32) -> i32 {
+    OFF_AXIS[a as usize][b as usize]
 }
 
 /// The sources of one stone at each step of §3.2.1.
@@ -221,7 +268,10 @@ impl Projection<'_> {
         let mut out = BoardMap::new(size, 0);
         if let Some(s) = self.stone(ctx, stone) {
             let obstacles = enemy_stones(ctx, s.color);
-            spread(ctx, stone, s.limited, &obstacles, |p, h| out[p] += h);
+            let grid = Grid::new(ctx);
+            spread(&grid, size, stone, s.limited, &obstacles, |i, h| {
+                out[Point::from_index(i)] += h;
+            });
         }
         out
     }
@@ -238,6 +288,7 @@ impl Projection<'_> {
             enemy_stones(ctx, Color::Black),
             enemy_stones(ctx, Color::White),
         ];
+        let grid = Grid::new(ctx);
         let mut h = [vec![0i32; NUM_CELLS], vec![0i32; NUM_CELLS]];
         let mut stones = Vec::new();
         for p in board.points() {
@@ -247,7 +298,7 @@ impl Projection<'_> {
             let (zone, initial) = self.initial(p, size);
             let mut reinforcements = Vec::new();
             let mut reinforced = initial;
-            self.rules.for_each(ctx, p, |r| {
+            self.rules.for_each_in(&grid, p, color, |r| {
                 reinforced.add(r.direction, self.params.k);
                 if detail {
                     reinforcements.push(r);
@@ -257,9 +308,16 @@ impl Projection<'_> {
             let liberties = board.liberty_count(p);
             let limited = reinforced.clamped(self.liberty_cap(liberties));
             let sums = &mut h[color.index()];
-            spread(ctx, p, limited, &obstacles[color.index()], |q, v| {
-                sums[q.index()] += v;
-            });
+            spread(
+                &grid,
+                size,
+                p,
+                limited,
+                &obstacles[color.index()],
+                |i, v| {
+                    sums[i] += v;
+                },
+            );
             if detail {
                 stones.push(ProjectionStone {
                     stone: p,
@@ -274,36 +332,48 @@ impl Projection<'_> {
             }
         }
         let [bh, wh] = h;
-        let delta = BoardMap::from_fn(size, |p| ctx.is_open(p) && ctx.territory_owner(p).is_none());
-        let value = BoardMap::from_fn(size, |p| f64::from(bh[p.index()] - wh[p.index()]));
-        let under = BoardMap::from_fn(size, |p| {
-            if !delta[p] {
-                return Under::None;
-            }
-            let (b, w) = (bh[p.index()], wh[p.index()]);
-            match (b - w).signum() {
-                1 => Under::Black,
-                -1 => Under::White,
-                _ if b > 0 && w > 0 => Under::Both,
-                _ => Under::None,
+        let territory = (ctx.territory.map.size() == size).then_some(&ctx.territory.map);
+        let is_delta =
+            |p: Point, g: usize| g_live(&grid, g) && territory.is_none_or(|t| t[p] == Owner::None);
+        let delta = grid::map_from(size, is_delta);
+        let value = grid::map_from(size, |p, g| {
+            if g_live(&grid, g) {
+                f64::from(bh[p.index()] - wh[p.index()])
+            } else {
+                0.0
             }
         });
         let (mut black, mut white) = (0i64, 0i64);
-        for p in board.points() {
-            if delta[p] {
-                let v = i64::from(bh[p.index()] - wh[p.index()]);
-                if v > 0 {
-                    black += v;
-                } else {
-                    white -= v;
-                }
+        let under = grid::map_from(size, |p, g| {
+            if !is_delta(p, g) {
+                return Under::None;
             }
-        }
+            let (b, w) = (bh[p.index()], wh[p.index()]);
+            let v = i64::from(b - w);
+            if v > 0 {
+                black += v;
+                Under::Black
+            } else if v < 0 {
+                white -= v;
+                Under::White
+            } else if b > 0 && w > 0 {
+                Under::Both
+            } else {
+                Under::None
+            }
+        });
+        let sums = |v: &[i32]| {
+            if detail {
+                grid::map_from(size, |p, _| v[p.index()])
+            } else {
+                BoardMap::new(size, 0)
+            }
+        };
         let c = self.params.c_inf;
         ProjectionAnalysis {
             stones,
-            black_h: BoardMap::from_fn(size, |p| bh[p.index()]),
-            white_h: BoardMap::from_fn(size, |p| wh[p.index()]),
+            black_h: sums(&bh),
+            white_h: sums(&wh),
             delta,
             influence: Influence {
                 model: ModelKind::Projection,
@@ -316,12 +386,15 @@ impl Projection<'_> {
     }
 }
 
+/// Whether the grid cell `g` is an open point (empty or a dead stone).
+#[inline]
+fn g_live(grid: &Grid, g: usize) -> bool {
+    grid.live[g] == grid::EMPTY
+}
+
 /// The live stones of `color`'s opponent: what blocks `color`'s influence.
-fn enemy_stones(ctx: &Context, color: Color) -> PointSet {
-    ctx.board
-        .points()
-        .filter(|&p| ctx.live(p) == Some(color.opponent()))
-        .collect()
+fn enemy_stones(ctx: &Context, color: Color) -> Obstacles {
+    Obstacles::new(ctx.board.size(), |p| ctx.live(p) == Some(color.opponent()))
 }
 
 /// Calls `f(point, h)` for every open point the stone's influence reaches
@@ -329,35 +402,39 @@ fn enemy_stones(ctx: &Context, color: Color) -> PointSet {
 /// projections' axis values, nothing behind an enemy stone on the straight
 /// line (fig. 24).
 fn spread(
-    ctx: &Context,
+    grid: &Grid,
+    size: u8,
     stone: Point,
     sources: Sources,
-    obstacles: &PointSet,
-    mut f: impl FnMut(Point, i32),
+    obstacles: &Obstacles,
+    mut f: impl FnMut(usize, i32),
 ) {
-    let n = i32::from(ctx.board.size());
+    let lines = Lines::get();
+    let n = i32::from(size);
     let (sx, sy) = (stone.x(), stone.y());
     let stride = STRIDE as i32;
     let base = stone.index() as i32;
-    let blocked = |dx: i32, dy: i32| {
-        line_blocked(stone, dx, dy, |i| obstacles.contains(Point::from_index(i)))
-    };
-    let mut visit = |dx: i32, dy: i32, h: i32| {
-        let (x, y) = (sx + dx, sy + dy);
-        if h <= 0 || x < 0 || y < 0 || x >= n || y >= n {
-            return;
-        }
-        let p = Point::from_index((base + dx + dy * stride) as usize);
-        if ctx.is_open(p) && !blocked(dx, dy) {
-            f(p, h);
-        }
-    };
+    let g = grid::index(stone);
+    let open = |dx: i32, dy: i32| grid.live[grid::add(g, grid::delta(dx, dy))] == grid::EMPTY;
+    // Along the axes: up to the first enemy stone.
     for d in Direction::ALL {
         let (dx, dy) = d.offset();
-        for t in 1..=sources.get(d) {
-            visit(dx * t, dy * t, axis_value(sources.get(d), t));
+        let p = sources.get(d);
+        for t in 1..=p {
+            let (x, y) = (sx + dx * t, sy + dy * t);
+            if x < 0 || y < 0 || x >= n || y >= n {
+                break;
+            }
+            let i = (base + (dx + dy * stride) * t) as usize;
+            if obstacles.at(i) {
+                break;
+            }
+            if open(dx * t, dy * t) {
+                f(i, axis_value(p, t));
+            }
         }
     }
+    // Off the axes, row by row of each quadrant.
     for (hx, vy) in [
         (Direction::East, Direction::North),
         (Direction::East, Direction::South),
@@ -367,13 +444,25 @@ fn spread(
         let (ph, pv) = (sources.get(hx), sources.get(vy));
         let (qx, _) = hx.offset();
         let (_, qy) = vy.offset();
-        for i in 1..=ph {
-            for j in 1..=pv {
-                let h = off_axis_value(axis_value(ph, i), axis_value(pv, j));
-                if h == 0 {
-                    break;
+        for j in 1..=pv {
+            let y = sy + qy * j;
+            if y < 0 || y >= n {
+                break;
+            }
+            let v = axis_value(pv, j);
+            // The row ends where eq. 2 reaches 0 or at the edge.
+            let width =
+                ROW_WIDTH[ph as usize][v as usize].min(if qx > 0 { n - 1 - sx } else { sx });
+            if width == 0 {
+                continue;
+            }
+            let clear = !obstacles.any_in(sx, sy, sx + qx * width, y);
+            for i in 1..=width {
+                let (dx, dy) = (qx * i, qy * j);
+                if open(dx, dy) && (clear || !obstacles.between(lines, stone, dx, dy)) {
+                    let h = off_axis(axis_value(ph, i), v);
+                    f((base + dx + dy * stride) as usize, h);
                 }
-                visit(qx * i, qy * j, h);
             }
         }
     }

@@ -13,9 +13,10 @@
 
 use crate::context::Context;
 use crate::geometry::{Direction, Sources};
+use crate::grid::{self, Grid};
 use keisei_board::diag::{Location, SourceError, SourceErrors};
 use keisei_board::pattern::{Pattern, PatternFile, PatternSet, Symbol};
-use keisei_board::{Cell, Point, Symmetry};
+use keisei_board::{Cell, Color, MAX_SIZE, Point, Symmetry};
 use std::sync::OnceLock;
 
 /// The built-in rule file: (name in diagnostics, text).
@@ -37,15 +38,46 @@ pub struct ReinforcementRule {
     pub empty: Vec<char>,
 }
 
-/// One rule in one orientation, as offsets from the reinforced stone.
+/// One rule in one orientation, as grid offsets from the reinforced stone
+/// (its partner is its group's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Variant {
     rule: usize,
-    partner: (i32, i32),
-    direction: Direction,
+    /// The check points, as offsets.
     checks: Vec<(i32, i32)>,
-    /// Cells that constrain the board (not `?`, not the partner or checks).
+    /// The same as grid deltas.
+    check_deltas: Vec<isize>,
+    /// Cells that constrain the board (not `?`, not the partner or checks):
+    /// offset, symbol.
     shape: Vec<((i32, i32), Symbol)>,
+    /// The same as grid deltas with the accepted cell codes (bit k for
+    /// code k) when matched for Black and for White.
+    shape_masks: Vec<(isize, [u8; 2])>,
+}
+
+/// The variants that reinforce the same direction from the same partner
+/// offset: at most one of them applies (the first in file order).
+#[derive(Clone, Debug)]
+struct Group {
+    partner: (i32, i32),
+    partner_delta: isize,
+    direction: Direction,
+    variants: Vec<Variant>,
+}
+
+/// The cell codes (`keisei_board::Cell` discriminants) a symbol accepts
+/// when the pattern is matched for `own`, as a bit mask.
+fn mask(symbol: Symbol, own: Color) -> u8 {
+    let mut m = 0;
+    for (k, cell) in [Cell::Empty, Cell::Black, Cell::White, Cell::Off]
+        .into_iter()
+        .enumerate()
+    {
+        if symbol.accepts(cell, own) {
+            m |= 1 << k;
+        }
+    }
+    m
 }
 
 /// One reinforcement that applies to a stone.
@@ -64,7 +96,7 @@ pub struct Reinforcement {
 pub struct ReinforcementRules {
     file: PatternFile,
     rules: Vec<ReinforcementRule>,
-    variants: Vec<Variant>,
+    groups: Vec<Group>,
 }
 
 /// The labels listed in an attribute value, each checked against the diagram.
@@ -222,7 +254,7 @@ impl ReinforcementRules {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let mut variants: Vec<Variant> = Vec::new();
+        let mut groups: Vec<Group> = Vec::new();
         for (i, (p, r)) in file.patterns().iter().zip(&rules).enumerate() {
             let d = p.diagram();
             let offset = |label: char| d.label_offset(label).unwrap_or((0, 0));
@@ -240,28 +272,52 @@ impl ReinforcementRules {
                     .map(|c| (t((c.dx, c.dy)), c.symbol))
                     .collect();
                 shape.sort_unstable();
+                let partner = t(offset(r.partner));
+                let direction = r.direction.transformed(sym);
                 let v = Variant {
                     rule: i,
-                    partner: t(offset(r.partner)),
-                    direction: r.direction.transformed(sym),
+                    check_deltas: checks.iter().map(|&(x, y)| grid::delta(x, y)).collect(),
+                    shape_masks: shape
+                        .iter()
+                        .map(|&((x, y), s)| {
+                            (
+                                grid::delta(x, y),
+                                [mask(s, Color::Black), mask(s, Color::White)],
+                            )
+                        })
+                        .collect(),
                     checks,
                     shape,
                 };
+                let k = if let Some(k) = groups
+                    .iter()
+                    .position(|g| g.partner == partner && g.direction == direction)
+                {
+                    k
+                } else {
+                    groups.push(Group {
+                        partner,
+                        partner_delta: grid::delta(partner.0, partner.1),
+                        direction,
+                        variants: Vec::new(),
+                    });
+                    groups.len() - 1
+                };
                 // A symmetric rule gives the same variant twice: keep one.
-                if !variants.iter().any(|w| {
-                    w.partner == v.partner
-                        && w.direction == v.direction
-                        && w.checks == v.checks
-                        && w.shape == v.shape
-                }) {
-                    variants.push(v);
+                let g = &mut groups[k];
+                if !g
+                    .variants
+                    .iter()
+                    .any(|w| w.checks == v.checks && w.shape == v.shape)
+                {
+                    g.variants.push(v);
                 }
             }
         }
         Ok(ReinforcementRules {
             file,
             rules,
-            variants,
+            groups,
         })
     }
 
@@ -289,58 +345,61 @@ impl ReinforcementRules {
 
     /// Number of distinct (rule, orientation) variants.
     pub fn variant_count(&self) -> usize {
-        self.variants.len()
+        self.groups.iter().map(|g| g.variants.len()).sum()
     }
 
     /// Calls `f` for every reinforcement of the live stone on `stone`: each
     /// rule whose shape matches (partner an own live stone, every other
     /// cell as drawn, dead stones read as empty points) and whose check
     /// points are all empty points. A partner reinforces a direction at
-    /// most once, by the first rule in the file that does.
-    pub fn for_each(&self, ctx: &Context, stone: Point, mut f: impl FnMut(Reinforcement)) {
-        let Some(color) = ctx.live(stone) else {
-            return;
-        };
-        let size = ctx.board.size();
-        let cell = |dx: i32, dy: i32| -> Cell {
-            stone
-                .offset(dx, dy, size)
-                .map_or(Cell::Off, |q| ctx.live_cell(q))
-        };
-        let own = color.cell();
-        // (partner, direction) pairs already used (no allocation until one is).
-        let mut seen: Vec<(Point, Direction)> = Vec::new();
-        for v in &self.variants {
-            if cell(v.partner.0, v.partner.1) != own {
-                continue;
-            }
-            if !v
-                .shape
-                .iter()
-                .all(|&((dx, dy), s)| s.accepts(cell(dx, dy), color))
-            {
-                continue;
-            }
-            if !v.checks.iter().all(|&(dx, dy)| cell(dx, dy) == Cell::Empty) {
-                continue;
-            }
-            let Some(partner) = stone.offset(v.partner.0, v.partner.1, size) else {
-                continue;
-            };
-            if seen.contains(&(partner, v.direction)) {
-                continue;
-            }
-            seen.push((partner, v.direction));
-            f(Reinforcement {
-                rule: v.rule,
-                partner,
-                direction: v.direction,
-            });
+    /// most once, by the first rule in the file that does. For many stones
+    /// of one position the models use a faster path that prepares the
+    /// position once.
+    pub fn for_each(&self, ctx: &Context, stone: Point, f: impl FnMut(Reinforcement)) {
+        if let Some(color) = ctx.live(stone) {
+            self.for_each_in(&Grid::new(ctx), stone, color, f);
         }
     }
 
-    /// Every reinforcement of the stone on `stone` (see [`Self::for_each`]),
-    /// in file order.
+    /// [`Self::for_each`] on a prepared grid, for a live stone of `color`.
+    pub(crate) fn for_each_in(
+        &self,
+        grid: &Grid,
+        stone: Point,
+        color: Color,
+        mut f: impl FnMut(Reinforcement),
+    ) {
+        let own = grid::code(color);
+        let at = grid::index(stone);
+        let c = color.index();
+        let cells = &grid.live;
+        for g in &self.groups {
+            if cells[grid::add(at, g.partner_delta)] != own {
+                continue;
+            }
+            let hit = g.variants.iter().find(|v| {
+                v.shape_masks
+                    .iter()
+                    .all(|&(d, m)| m[c] & (1 << cells[grid::add(at, d)]) != 0)
+                    && v.check_deltas
+                        .iter()
+                        .all(|&d| cells[grid::add(at, d)] == grid::EMPTY)
+            });
+            if let Some(v) = hit {
+                // The partner holds a stone, so it is on the board.
+                let Some(partner) = stone.offset(g.partner.0, g.partner.1, MAX_SIZE) else {
+                    continue;
+                };
+                f(Reinforcement {
+                    rule: v.rule,
+                    partner,
+                    direction: g.direction,
+                });
+            }
+        }
+    }
+
+    /// Every reinforcement of the stone on `stone` (see [`Self::for_each`]).
     pub fn reinforcements(&self, ctx: &Context, stone: Point) -> Vec<Reinforcement> {
         let mut out = Vec::new();
         self.for_each(ctx, stone, |r| out.push(r));
@@ -354,8 +413,8 @@ impl ReinforcementRules {
         s
     }
 
-    /// The colour-independent description of rule `index` for reports:
-    /// its name, or `?` for an unknown index.
+    /// The name of rule `index` (the pattern's name), or `?` for an
+    /// unknown index.
     pub fn name(&self, index: usize) -> &str {
         self.rules.get(index).map_or("?", |r| r.name.as_str())
     }

@@ -95,18 +95,35 @@ fn check(board: &Board, a: &DotsAnalysis) -> String {
     )
 }
 
-/// A small fight: White's group is half-dead (strength 0.2) and has a
-/// false eye at F1; the lone white stone C8 is dead and counts for Black.
+/// A small fight: White's group can be attacked and is weak (strength
+/// 0.2), so it is half-dead; it has a false eye at F1; the lone white stone
+/// C8 is dead and counts for Black. Black's stones cannot be attacked.
 #[test]
 fn dots_of_a_small_fight() {
     let board = position("influence/dots-fight.sgf");
     let white_group = [
         "C6", "D6", "C5", "E5", "C4", "D4", "E4", "F4", "F3", "F2", "G2", "G1", "E1",
     ];
+    let black = [
+        "C7", "D7", "B6", "E6", "B5", "F5", "B4", "C3", "D3", "E3", "D2", "E2",
+    ];
     let inputs = Inputs::new(board.clone())
         .strength(&white_group, 0.2)
+        .unattackable(&black)
         .dead(&["C8"]);
     let a = Dots::new().analyse(&inputs.ctx());
+    // The same weak group, if it could not be attacked, is not half-dead.
+    let safe = Inputs::new(board.clone())
+        .strength(&white_group, 0.2)
+        .unattackable(&white_group)
+        .dead(&["C8"]);
+    assert!(
+        Dots::new()
+            .analyse(&safe.ctx())
+            .weakened
+            .iter()
+            .all(|(_, w)| !w.half_dead)
+    );
     // ±1 dot is a false eye.
     assert_eq!(a.dots[pt(&board, "F1")], -1);
     assert!(a.false_eyes.contains(pt(&board, "F1")));

@@ -141,7 +141,7 @@ fn blocks_of(o: &Owned) -> Vec<(Color, Vec<Point>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     #[test]
     fn maps_follow_symmetries_and_colour_swap(

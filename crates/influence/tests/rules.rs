@@ -292,3 +292,35 @@ fn the_builtin_file_is_canonical() {
     let file = ReinforcementRules::builtin().file();
     assert_eq!(file.format(), keisei_influence::rules::REINFORCEMENT.1);
 }
+
+/// The example of `docs/pattern-format.md`'s section on this file is a
+/// valid rule file, and its error example is what the parser says.
+#[test]
+fn the_documented_examples_hold() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/pattern-format.md");
+    let doc = std::fs::read_to_string(path).unwrap();
+    let section = doc
+        .split("## The influence crate's reinforcement rules")
+        .nth(1)
+        .expect("the section exists");
+    let example = section
+        .split("```text\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .unwrap();
+    let rules = ReinforcementRules::parse("doc.pat", example).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rules.rules()[0].name, "nobi");
+    assert_eq!(rules.rules()[0].direction, Direction::North);
+    let error = section
+        .split("```text\n")
+        .nth(2)
+        .and_then(|b| b.split("```").next())
+        .unwrap();
+    let e = ReinforcementRules::parse(
+        "unlisted-label.pat",
+        "pattern a\n  partner: P\n  add: n\n  empty: A\n  A B\n  @ P\n",
+    )
+    .expect_err("B is not listed");
+    assert_eq!(e.to_string().trim_end(), error.trim_end());
+}

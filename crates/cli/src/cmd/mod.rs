@@ -6,6 +6,7 @@ mod db;
 mod eval;
 mod eyes;
 mod groups;
+mod influence;
 mod nextmove;
 mod show;
 mod stats;
@@ -72,6 +73,12 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
             blocks,
             output,
         } => territory::run(&position, blocks, output.json),
+        Command::Influence {
+            position,
+            model,
+            inputs,
+            output,
+        } => influence::run(&position, model, inputs, output.json),
         Command::Groups { position, output } => groups::run(&position, output.json),
         Command::Db(cmd) => db::run(cmd),
         Command::Eyes(cmd) => eyes::run(cmd),
