@@ -52,7 +52,16 @@ pub fn zone(p: Point, size: u8) -> Zone {
 
 /// The block of a stone before removals: offsets `(dx, dy)` from the stone.
 pub fn block_shape(p: Point, size: u8, model: BlockModel) -> Vec<(i32, i32)> {
-    let (x_range, y_range) = match model {
+    let ((x0, x1), (y0, y1)) = block_extent(p, size, model);
+    (y0..=y1)
+        .flat_map(|dy| (x0..=x1).map(move |dx| (dx, dy)))
+        .collect()
+}
+
+/// The block of a stone as ranges of offsets, `((dx_min, dx_max), (dy_min,
+/// dy_max))`: the rectangle [`block_shape`] lists.
+pub fn block_extent(p: Point, size: u8, model: BlockModel) -> ((i32, i32), (i32, i32)) {
+    match model {
         BlockModel::Restriction => ((-2, 2), (-2, 2)),
         BlockModel::Zone => {
             let s = i32::from(size) - 1;
@@ -81,14 +90,7 @@ pub fn block_shape(p: Point, size: u8, model: BlockModel) -> Vec<(i32, i32)> {
                 Zone::Corner => (axis(p.x()), axis(p.y())),
             }
         }
-    };
-    let mut out = Vec::new();
-    for dy in y_range.0..=y_range.1 {
-        for dx in x_range.0..=x_range.1 {
-            out.push((dx, dy));
-        }
     }
-    out
 }
 
 /// One point of a block map.
@@ -175,11 +177,14 @@ pub fn blocks(board: &Board, stones: &PointSet, model: BlockModel, rules: &Remov
             Color::Black => &mut out.black,
             Color::White => &mut out.white,
         };
-        for (dx, dy) in block_shape(s, size, model) {
-            if let Some(q) = s.offset(dx, dy, size) {
-                // A block covers the empty points around stones.
-                if board.is_empty(q) && !removed.contains(q) {
-                    set.insert(q);
+        let ((x0, x1), (y0, y1)) = block_extent(s, size, model);
+        for dy in y0..=y1 {
+            for dx in x0..=x1 {
+                if let Some(q) = s.offset(dx, dy, size) {
+                    // A block covers the empty points around stones.
+                    if board.is_empty(q) && !removed.contains(q) {
+                        set.insert(q);
+                    }
                 }
             }
         }

@@ -29,7 +29,9 @@ mod links;
 pub mod patterns;
 
 pub use attack_ease::{AttackEase, AttackEaseParams, attack_ease, kosuri_distance};
-pub use blocks::{BlockCell, BlockModel, Blocks, ZONE_LINE, Zone, block_shape, blocks, zone};
+pub use blocks::{
+    BlockCell, BlockModel, Blocks, ZONE_LINE, Zone, block_extent, block_shape, blocks, zone,
+};
 pub use border::{BorderCell, border_cell, border_cells, ring_len};
 pub use connections::{CUT_LIMITS, coefficient, connections, cut_state};
 pub use enclosed::{Owner, Region, Territory, TerritoryOptions, territory};
