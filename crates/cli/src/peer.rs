@@ -95,16 +95,14 @@ impl Drop for Gtp {
 
 /// Where to find GNU Go: `gnugo` alone means the usual places.
 pub(crate) fn gnugo_path(spec: &str) -> PathBuf {
-    match spec.strip_prefix("gnugo=") {
-        Some(path) => PathBuf::from(path),
-        None => {
-            let usual = Path::new("/usr/games/gnugo");
-            if usual.exists() {
-                usual.to_path_buf()
-            } else {
-                PathBuf::from("gnugo")
-            }
-        }
+    if let Some(path) = spec.strip_prefix("gnugo=") {
+        return PathBuf::from(path);
+    }
+    let usual = Path::new("/usr/games/gnugo");
+    if usual.exists() {
+        usual.to_path_buf()
+    } else {
+        PathBuf::from("gnugo")
     }
 }
 

@@ -7,6 +7,7 @@ use keisei_board::reading::Reader;
 use keisei_board::{Game, Point};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// One position to measure: the record and how many moves were played.
@@ -211,7 +212,7 @@ pub fn mid_rank(values: &[(Point, f64)], played: Point) -> Option<f64> {
     let higher = values.iter().filter(|(_, x)| *x > v).count();
     let equal = values
         .iter()
-        .filter(|(p, x)| *x == v && *p != played)
+        .filter(|(p, x)| x.total_cmp(&v).is_eq() && *p != played)
         .count();
     Some(1.0 + higher as f64 + equal as f64 / 2.0)
 }
@@ -261,7 +262,7 @@ pub fn stats(ranks: &[f64], moves: &[usize]) -> Stats {
     } else if n % 2 == 1 {
         sorted[n / 2]
     } else {
-        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+        f64::midpoint(sorted[n / 2 - 1], sorted[n / 2])
     };
     let share = |k: f64| {
         if n == 0 {
@@ -330,7 +331,7 @@ pub fn chart(stats: &Stats) -> String {
     for (i, (_, label)) in HISTOGRAM.iter().enumerate() {
         let c = stats.histogram[i];
         let bar = "#".repeat((c * 40).div_ceil(max));
-        out.push_str(&format!("  {label:>8} {c:>5} {bar}\n"));
+        let _ = writeln!(out, "  {label:>8} {c:>5} {bar}");
     }
     out
 }
@@ -363,40 +364,45 @@ pub fn svg(series: &[(String, Stats)]) -> String {
             let share = c as f64 / st.positions.max(1) as f64;
             let bh = share / max * plot_h;
             let x = left + i as f64 * slot + slot * 0.1 + k as f64 * bar;
-            s.push_str(&format!(
-                "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{bar:.1}\" height=\"{bh:.1}\" fill=\"{colour}\"/>\n",
+            let _ = writeln!(
+                s,
+                "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{bar:.1}\" height=\"{bh:.1}\" fill=\"{colour}\"/>",
                 h - bottom - bh
-            ));
+            );
         }
-        s.push_str(&format!(
-            "<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{colour}\"/><text x=\"{}\" y=\"{}\">{}</text>\n",
+        let _ = writeln!(
+            s,
+            "<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{colour}\"/><text x=\"{}\" y=\"{}\">{}</text>",
             w - 250.0,
             30.0 + 14.0 * k as f64,
             w - 235.0,
             39.0 + 14.0 * k as f64,
-            name.replace('&', "and").replace('<', "").replace('>', "")
-        ));
+            name.replace('&', "and").replace(['<', '>'], "")
+        );
     }
     for (i, (_, label)) in HISTOGRAM.iter().enumerate() {
-        s.push_str(&format!(
-            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{label}</text>\n",
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{label}</text>",
             left + (i as f64 + 0.5) * slot,
             h - bottom + 16.0
-        ));
+        );
     }
-    s.push_str(&format!(
+    let _ = write!(
+        s,
         "<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">rank</text>\n",
         h - bottom,
         w - 20.0,
         h - bottom,
         w / 2.0,
         h - 20.0
-    ));
-    s.push_str(&format!(
+    );
+    let _ = write!(
+        s,
         "<text x=\"10\" y=\"{:.1}\">{:.0}%</text>\n</svg>\n",
         h - bottom - plot_h + 4.0,
         max * 100.0
-    ));
+    );
     s
 }
 

@@ -124,9 +124,13 @@ pub fn connections(
                 LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
                 _ => (from, to),
             };
-            match &mut best {
-                Some(b) if b.coefficient > coefficient => {}
-                Some(b) if b.coefficient == coefficient => {
+            // Coefficients are 0, 0.5 or 1: compared exactly.
+            match best
+                .as_mut()
+                .map(|b| (b.coefficient.total_cmp(&coefficient), b))
+            {
+                Some((std::cmp::Ordering::Greater, _)) => {}
+                Some((std::cmp::Ordering::Equal, b)) => {
                     for c in cuts {
                         if !b.cuts.iter().any(|&(q, _)| q == c.0) {
                             b.cuts.push(c);
