@@ -350,6 +350,13 @@ pub(crate) struct TuneArgs {
     /// Where to write the fitted configuration (TOML).
     #[arg(short = 'o', long = "output", value_name = "FILE.toml")]
     pub(crate) output: PathBuf,
+    /// Keep the measured positions in this JSON file: measured and written
+    /// when it does not exist, read back otherwise (measuring is the slow
+    /// part; fitting takes seconds). The file records the models,
+    /// thresholds and sampling it was measured with and is refused if they
+    /// differ.
+    #[arg(long, value_name = "FILE.json")]
+    pub(crate) measurements: Option<PathBuf>,
     /// Print machine-readable JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,

@@ -3,7 +3,7 @@
 //! move actually played ranks high, by a conditional-logit (softmax) ranking
 //! loss over the raw term changes of every legal move.
 //!
-//! For a position with legal moves m and raw term changes d_m (seven terms,
+//! For a position with legal moves m and raw term changes `d_m` (seven terms,
 //! measured once, see [`crate::features`]), the model scores
 //! `v_m = β · Σ_j e_j · d_mj` with `e` the effective weights of the position
 //! (base + own[o] + opponent[p], clamped at 0, times the phase multiplier —
@@ -12,9 +12,9 @@
 //! moves plus `λ·Σ(θ − θ₀)²`, pulling every parameter toward the starting
 //! configuration; Adam minimises it, keeping base weights and multipliers at
 //! 0 or more. β (a temperature) is fitted too and then dropped: a ranking
-//! does not change when every weight is scaled. The territory base weight
-//! and its middle-game multiplier stay fixed, so the fitted weights keep the
-//! unit of territory (points).
+//! does not change when every weight is scaled. Territory's effective weight
+//! (base, table rows, phase multipliers) stays as configured, so the fitted
+//! evaluation keeps the unit of territory (points) and remains a judgment.
 
 use crate::bench::Measured;
 use crate::config::{Composition, Config};
@@ -150,7 +150,7 @@ fn to_vector(c: &Config, log_beta: f64) -> [f64; N] {
 }
 
 fn to_config(v: &[f64; N], start: &Config) -> Config {
-    let mut c = start.clone();
+    let mut c = *start;
     let w = &mut c.weights;
     [
         w.influence,
@@ -182,10 +182,13 @@ fn round(x: f64) -> f64 {
 }
 
 /// Which parameters move: the temperature always; the base weights of the
-/// terms the composition uses; the tables and gate unless `base_only` (the
-/// tables only when enabled). The territory base weight (not in the vector)
-/// and its middle-game multiplier are fixed. The prior's weight moves when
-/// the positions carry priors.
+/// terms the composition uses; the influence and danger rows of the tables
+/// and gate unless `base_only` (the tables only when enabled); the prior's
+/// weight when the positions carry priors. Territory's effective weight —
+/// its base weight (not in the vector), table rows and phase multipliers —
+/// stays as configured: it is the unit of the evaluation, which must remain
+/// a judgment in points of territory, not only a move predictor (a fit that
+/// may move it drives it to 0, docs/results.md).
 fn free_mask(c: &Config, base_only: bool, prior: bool) -> [bool; N] {
     let mut free = [false; N];
     free[0] = true;
@@ -196,10 +199,11 @@ fn free_mask(c: &Config, base_only: bool, prior: bool) -> [bool; N] {
     }
     if !base_only {
         if c.situation.enabled {
-            free[OWN..PHASE].fill(true);
+            // Rows 1 and 2 (influence, danger) of both tables.
+            free[OWN + 5..OWN + 15].fill(true);
+            free[OPP + 5..OPP + 15].fill(true);
         }
-        free[PHASE..N].fill(true);
-        free[PHASE + 1] = false;
+        free[PHASE + 3..PHASE + 9].fill(true);
     }
     free[PRIOR] = prior;
     free
@@ -286,7 +290,10 @@ fn loss(
     for x in &mut g {
         *x /= n;
     }
-    for i in 1..N {
+    // The pull toward the start holds the weights of the evaluation; the
+    // temperature and the prior's weight (which has no meaningful start)
+    // are free.
+    for i in 1..PRIOR {
         if free[i] {
             total += l2 * (v[i] - v0[i]).powi(2);
             g[i] += 2.0 * l2 * (v[i] - v0[i]);
@@ -330,7 +337,7 @@ fn best_temperature(data: &[Prepared], v: &[f64; N], start: &Config) -> f64 {
             a = c;
         }
     }
-    (a + b) / 2.0
+    f64::midpoint(a, b)
 }
 
 /// Fits the weights on `measured` starting from `start`.
@@ -399,7 +406,10 @@ mod tests {
         let (_, g) = loss(&d, &v, &v0, &start, 0.05, &free);
         for i in 0..N {
             if !free[i] {
-                assert_eq!(g[i], 0.0, "fixed parameter {i} has a gradient");
+                assert!(
+                    g[i].abs() < f64::MIN_POSITIVE,
+                    "fixed parameter {i} has a gradient"
+                );
                 continue;
             }
             let h = 1e-6;

@@ -188,7 +188,7 @@ pub(crate) fn run(args: &BenchNextMoveArgs) -> Result<()> {
         return Err("`--factor prior` needs `--prior` (and a table)".into());
     }
     let chosen = choose(&args.sample, args.split, args.sample.games)?;
-    let evaluator = Evaluator::new(config.clone());
+    let evaluator = Evaluator::new(config);
     let model = prior_model(args.prior, &args.table)?;
     let (measured, skipped, wall) =
         measure_all(&evaluator, &chosen.samples, model.as_ref(), "ranking");
@@ -498,7 +498,7 @@ fn ablation(config: &Config, measured: &[Measured], prior: Option<&Model>) -> Ve
         if name == "prior removed" && (prior.is_none() || config.ranking.prior == 0.0) {
             continue;
         }
-        let mut c = config.clone();
+        let mut c = *config;
         zero(&mut c);
         push(name.into(), measured, &c);
     }
@@ -508,7 +508,7 @@ fn ablation(config: &Config, measured: &[Measured], prior: Option<&Model>) -> Ve
     let m = config.models;
     for t in [TerritoryModel::Enclosed, TerritoryModel::AttackEase] {
         if t != m.territory {
-            let mut c = config.clone();
+            let mut c = *config;
             c.models.territory = t;
             variants.push((format!("territory {}", name_of(&t)), c));
         }
@@ -519,20 +519,20 @@ fn ablation(config: &Config, measured: &[Measured], prior: Option<&Model>) -> Ve
         InfluenceModel::Dots,
     ] {
         if i != m.influence {
-            let mut c = config.clone();
+            let mut c = *config;
             c.models.influence = i;
             variants.push((format!("influence {}", name_of(&i)), c));
         }
     }
     for d in [DangerModel::Seed000, DangerModel::Seed003] {
         if d != m.danger {
-            let mut c = config.clone();
+            let mut c = *config;
             c.models.danger = d;
             variants.push((format!("danger {}", name_of(&d)), c));
         }
     }
     for (name, mut c) in variants {
-        let evaluator = Evaluator::new(c.clone());
+        let evaluator = Evaluator::new(c);
         let (ms, _, _) = measure_all(&evaluator, &kept, prior, &name);
         // Another model of a factor measures it in other units: its weight is
         // rescaled so the factor's mean absolute change per move stays what

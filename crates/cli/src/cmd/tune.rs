@@ -9,9 +9,10 @@ use crate::cmd::nextmove::{
 };
 use crate::out::outln;
 use keisei_candidates::Split;
-use keisei_evaluate::bench::Stats;
+use keisei_evaluate::bench::{Measured, Sample, Stats};
+use keisei_evaluate::config::{GroupThresholds, Models};
 use keisei_evaluate::{Evaluator, Factor, tune};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 #[derive(Serialize)]
@@ -39,25 +40,89 @@ struct Report {
     seconds: f64,
 }
 
+/// What measurements depend on: the models and thresholds of the
+/// configuration, whether moves carry a prior, and the positions.
+#[derive(Serialize, Deserialize, PartialEq)]
+struct Key {
+    models: Models,
+    groups: GroupThresholds,
+    opening_below: f64,
+    late_above: f64,
+    prior: bool,
+    train: Vec<Sample>,
+    test: Vec<Sample>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Measurements {
+    key: Key,
+    train: Vec<Measured>,
+    test: Vec<Measured>,
+}
+
+fn load_measurements(path: &std::path::Path, key: &Key) -> Result<(Vec<Measured>, Vec<Measured>)> {
+    let text = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let file: Measurements = serde_json::from_slice(&text).map_err(|e| {
+        format!(
+            "{}: not a measurements file of this version: {e}",
+            path.display()
+        )
+    })?;
+    if file.key != *key {
+        return Err(format!(
+            "{}: measured with other models, thresholds, prior or positions; delete it to measure again",
+            path.display()
+        )
+        .into());
+    }
+    Ok((file.train, file.test))
+}
+
 pub(crate) fn run(args: &TuneArgs) -> Result<()> {
     let start_time = Instant::now();
     let start = load_config(&args.config)?;
     let train = choose(&args.sample, Split::Train, args.sample.games)?;
     let test = choose(&args.sample, Split::Test, args.test_games)?;
-    let evaluator = Evaluator::new(start.clone());
-    let model = prior_model(args.prior, &args.table)?;
-    let (train_m, _, _) = measure_all(
-        &evaluator,
-        &train.samples,
-        model.as_ref(),
-        "training positions",
-    );
-    let (test_m, _, _) = measure_all(
-        &evaluator,
-        &test.samples,
-        model.as_ref(),
-        "held-out positions",
-    );
+    let key = Key {
+        models: start.models,
+        groups: start.groups,
+        opening_below: start.phase.opening_below,
+        late_above: start.phase.late_above,
+        prior: args.prior,
+        train: train.samples.clone(),
+        test: test.samples.clone(),
+    };
+    let (train_m, test_m) = match &args.measurements {
+        Some(path) if path.exists() => load_measurements(path, &key)?,
+        _ => {
+            let evaluator = Evaluator::new(start);
+            let model = prior_model(args.prior, &args.table)?;
+            let (train_m, _, _) = measure_all(
+                &evaluator,
+                &train.samples,
+                model.as_ref(),
+                "training positions",
+            );
+            let (test_m, _, _) = measure_all(
+                &evaluator,
+                &test.samples,
+                model.as_ref(),
+                "held-out positions",
+            );
+            if let Some(path) = &args.measurements {
+                let file = Measurements {
+                    key,
+                    train: train_m,
+                    test: test_m,
+                };
+                std::fs::write(path, serde_json::to_vec(&file)?)
+                    .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+                (file.train, file.test)
+            } else {
+                (train_m, test_m)
+            }
+        }
+    };
     if train_m.is_empty() || test_m.is_empty() {
         return Err("no position could be measured".into());
     }
