@@ -92,8 +92,8 @@ impl Default for Weights {
     fn default() -> Weights {
         Weights {
             territory: 1.0,
-            influence: 0.8,
-            danger: 0.4,
+            influence: 0.7995,
+            danger: 0.3251,
             life: 1.0,
             connection: 0.5,
             strength: 1.0,
@@ -157,13 +157,13 @@ impl Default for Situation {
             enabled: true,
             own: Adjustments {
                 territory: [0.0, -0.1, -0.2, -0.3, -0.4],
-                influence: [0.0, -0.1, -0.2, -0.3, -0.4],
-                danger: [0.0, 0.1, 0.2, 0.3, 0.4],
+                influence: [-0.2155, 0.1067, -0.2693, -0.325, -0.2977],
+                danger: [0.0846, 0.0814, 0.0667, 0.3621, 0.3347],
             },
             opponent: Adjustments {
                 territory: [0.0, 0.0, -0.1, -0.1, -0.2],
-                influence: [0.0, 0.1, 0.1, 0.2, 0.2],
-                danger: [0.0, 0.1, 0.2, 0.2, 0.3],
+                influence: [0.1335, 0.0806, 0.0322, 0.1571, 0.1961],
+                danger: [0.0369, 0.0084, 0.1971, 0.2104, 0.276],
             },
         }
     }
@@ -218,8 +218,8 @@ impl Default for Phase {
             opening_below: 0.15,
             late_above: 0.45,
             territory: [0.8, 1.0, 1.5],
-            influence: [1.0, 1.0, 0.6],
-            danger: [1.0, 1.0, 1.0],
+            influence: [1.0252, 0.1613, 0.8199],
+            danger: [1.0062, 1.1589, 0.6707],
         }
     }
 }
@@ -238,7 +238,7 @@ impl Phase {
 }
 
 /// How moves are ranked beyond the evaluation.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Ranking {
     /// The weight of seed 002's move log-probability (the combined score of
@@ -246,6 +246,12 @@ pub struct Ranking {
     /// move-probability table. Without a table the term is 0 for every move
     /// and this weight changes nothing.
     pub prior: f64,
+}
+
+impl Default for Ranking {
+    fn default() -> Ranking {
+        Ranking { prior: 5.2091 }
+    }
 }
 
 /// The whole configuration. Every key of a file is optional; a missing key
@@ -475,16 +481,49 @@ mod tests {
         );
     }
 
+    /// The hand-set values of the first configuration (before tuning), which
+    /// the mechanism tests are written against.
+    fn hand_set() -> Config {
+        Config {
+            weights: Weights {
+                influence: 0.8,
+                danger: 0.4,
+                ..Weights::default()
+            },
+            situation: Situation {
+                enabled: true,
+                own: Adjustments {
+                    territory: [0.0, -0.1, -0.2, -0.3, -0.4],
+                    influence: [0.0, -0.1, -0.2, -0.3, -0.4],
+                    danger: [0.0, 0.1, 0.2, 0.3, 0.4],
+                },
+                opponent: Adjustments {
+                    territory: [0.0, 0.0, -0.1, -0.1, -0.2],
+                    influence: [0.0, 0.1, 0.1, 0.2, 0.2],
+                    danger: [0.0, 0.1, 0.2, 0.2, 0.3],
+                },
+            },
+            phase: Phase {
+                territory: [0.8, 1.0, 1.5],
+                influence: [1.0, 1.0, 0.6],
+                danger: [1.0, 1.0, 1.0],
+                ..Phase::default()
+            },
+            ..Config::default()
+        }
+    }
+
     #[test]
     fn seed004_example_weights() {
         // Seed 004's worked example shape: base + own[3] + opponent[2], clamped at 0.
+        let base = hand_set();
         let mut c = Config {
             phase: Phase {
                 territory: [1.0; 3],
                 influence: [1.0; 3],
-                ..Phase::default()
+                ..base.phase
             },
-            ..Config::default()
+            ..base
         };
         let w = c.effective((3, 2), 0.3);
         assert!((w.territory - (1.0 - 0.3 - 0.1)).abs() < 1e-12);
@@ -503,7 +542,7 @@ mod tests {
 
     #[test]
     fn the_phase_gate_raises_territory_late() {
-        let c = Config::default();
+        let c = hand_set();
         let early = c.effective((0, 0), 0.05);
         let late = c.effective((0, 0), 0.8);
         assert_eq!(early.phase, GamePhase::Opening);

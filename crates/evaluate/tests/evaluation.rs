@@ -60,7 +60,9 @@ fn a_prior_adds_its_weighted_log_probability() {
     let target = keisei_evaluate::board::Point::from_gtp("A1", 9).unwrap();
     // A prior that likes A1 far more than any other point.
     let prior = Prior::from_fn(9, |p| if p == target { 0.0 } else { -50.0 });
-    let plain = Evaluator::new(Config::default());
+    let mut config = Config::default();
+    config.ranking.prior = 0.0;
+    let plain = Evaluator::new(config);
     let without = plain.rank(&pos.board, pos.komi, Method::One, Factor::All, None, None);
     // Weight 0: the prior changes nothing.
     let zero = plain.rank(
