@@ -5,11 +5,8 @@ use crate::cmd::{Result, load_position};
 use crate::out::{out, outln};
 use keisei_board::reading::Reader;
 use keisei_board::{BoardMap, Color, Point, PointSet};
-use keisei_eyes::builtin::builtin;
-use keisei_eyes::region::SearchCache;
-use keisei_groups::{GroupParams, LifeStatus, RoomPatterns, analyse, life_status};
-use keisei_territory::patterns::ConnectionPatterns;
-use keisei_territory::{TerritoryOptions, connections, territory};
+use keisei_evaluate::{Config, Evaluator};
+use keisei_groups::{LifeStatus, life_status};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -37,6 +34,10 @@ struct GroupJson {
     l4_total: f64,
     encirclement: f64,
     danger: f64,
+    /// Seed 000 §3.3.5: 2·C1 + 2·C2 + C3 + w_i·C4 + (1 − w_i)·C5.
+    importance: f64,
+    /// Danger × importance.
+    danger_minus: f64,
     /// The weakest life status among the group's stones.
     status: LifeStatus,
 }
@@ -67,19 +68,13 @@ pub(crate) fn run(args: &PositionArgs, json: bool) -> Result<()> {
     let (_, pos) = load_position(args)?;
     let board = &pos.board;
     let size = board.size();
+    // The groups of the evaluation pipeline: importance needs the influence
+    // map, which needs the groups (docs/architecture.md).
+    let evaluation = Evaluator::new(Config::default()).evaluate(board, pos.komi);
+    let groups = &evaluation.groups;
+    let dm = &evaluation.danger_minus;
     let mut reader = Reader::new();
-    let links = connections(board, ConnectionPatterns::builtin(), &mut reader);
-    let t = territory(board, &links, &TerritoryOptions::default());
-    let groups = analyse(
-        board,
-        &links,
-        &t,
-        builtin(),
-        &SearchCache::default(),
-        RoomPatterns::builtin(),
-        &GroupParams::default(),
-    );
-    let status = life_status(board, &groups, &mut reader);
+    let status = life_status(board, groups, &mut reader);
     let vertices =
         |set: &PointSet| -> Vec<String> { set.iter().map(|p: Point| p.to_gtp(size)).collect() };
     let list: Vec<GroupJson> = groups
@@ -110,6 +105,8 @@ pub(crate) fn run(args: &PositionArgs, json: bool) -> Result<()> {
             l4_total: g.l4_total,
             encirclement: g.encirclement,
             danger: g.danger,
+            importance: dm.importance.get(g.id).map_or(0.0, |i| i.value),
+            danger_minus: dm.per_group.get(g.id).copied().unwrap_or(0.0),
             status: g
                 .stones
                 .iter()
@@ -142,10 +139,12 @@ pub(crate) fn run(args: &PositionArgs, json: bool) -> Result<()> {
         "{} groups (strength, encirclement and danger in [0,1]; seed 000 §3.3):",
         list.len()
     );
-    outln!("id colour stones first eyes  certainty room  strength L4    encircl. danger status");
+    outln!(
+        "id colour stones first eyes  certainty room  strength L4    encircl. danger importance minus  status"
+    );
     for g in &list {
         outln!(
-            "{:<2} {:<6} {:<6} {:<5} {:<5} {:<9.2} {:<5.3} {:<8.2} {:<5} {:<8.2} {:<6.3} {:?}",
+            "{:<2} {:<6} {:<6} {:<5} {:<5} {:<9.2} {:<5.3} {:<8.2} {:<5} {:<8.2} {:<6.3} {:<10.1} {:<6.2} {:?}",
             g.id,
             g.color.to_string(),
             g.stones.len(),
@@ -157,6 +156,8 @@ pub(crate) fn run(args: &PositionArgs, json: bool) -> Result<()> {
             g.l4_total,
             g.encirclement,
             g.danger,
+            g.importance,
+            g.danger_minus,
             g.status
         );
         for r in &g.eye_regions {
