@@ -34,7 +34,7 @@ struct GroupJson {
     l4_total: f64,
     encirclement: f64,
     danger: f64,
-    /// Seed 000 §3.3.5: 2·C1 + 2·C2 + C3 + w_i·C4 + (1 − w_i)·C5.
+    /// Seed 000 §3.3.5: `2·C1 + 2·C2 + C3 + w_i·C4 + (1 − w_i)·C5`.
     importance: f64,
     /// Danger × importance.
     danger_minus: f64,
