@@ -104,6 +104,7 @@ pub struct Game {
     source: String,
     size: u8,
     komi: f64,
+    komi_recorded: f64,
     handicap: u32,
     result: Option<String>,
     nodes: Vec<Node>,
@@ -188,7 +189,7 @@ impl Game {
                 ));
             }
         };
-        let komi = match root.get_property("KM") {
+        let komi_recorded = match root.get_property("KM") {
             None => 0.0,
             Some(Prop::KM(k)) if k.is_finite() => *k,
             Some(other) => {
@@ -198,6 +199,9 @@ impl Game {
                 ));
             }
         };
+        let chinese = matches!(root.get_property("RU"),
+            Some(Prop::RU(t)) if t.text.trim().eq_ignore_ascii_case("chinese"));
+        let komi = komi_points(komi_recorded, size, chinese);
         let handicap = match root.get_property("HA") {
             None => 0,
             Some(Prop::HA(h)) if (2..=i64::from(MAX_SIZE) * i64::from(MAX_SIZE)).contains(h) => {
@@ -227,6 +231,7 @@ impl Game {
             source: source.to_string(),
             size,
             komi,
+            komi_recorded,
             handicap,
             result,
             nodes,
@@ -243,9 +248,17 @@ impl Game {
         self.size
     }
 
-    /// Komi (0 if the record has none).
+    /// Komi in points (0 if the record has none). A `KM` worth more than
+    /// half the board cannot be points: it is read as Fox's encoding
+    /// (see [`komi_points`]); [`Game::komi_recorded`] keeps the value as
+    /// written.
     pub fn komi(&self) -> f64 {
         self.komi
+    }
+
+    /// `KM` as written in the record (0 if absent).
+    pub fn komi_recorded(&self) -> f64 {
+        self.komi_recorded
     }
 
     /// Handicap (0 if none).
@@ -553,5 +566,26 @@ fn readable_nodes(text: &str) -> usize {
             .and_then(|t: GameTree| t.into_go_node().ok())
             .map_or(0, |root| root.main_variation().count()),
         Err(_) => 0,
+    }
+}
+
+/// Komi in points from the `KM` value of a record on a `size`×`size` board.
+///
+/// A komi worth more than half the board's points would decide the game
+/// before the first move, so it cannot be meant as points. Fox (foxwq.com)
+/// records write komi in hundredths — `KM[650]` is 6.5 — and
+/// under Chinese rules in stones, half a point each: `KM[375]` with
+/// `RU[Chinese]` is 3¾ stones, 7.5 points. Such values are read that way;
+/// any other value is taken as written.
+pub fn komi_points(recorded: f64, size: u8, chinese: bool) -> f64 {
+    let half = f64::from(size) * f64::from(size) / 2.0;
+    if recorded.abs() <= half {
+        return recorded;
+    }
+    let hundredths = recorded / 100.0;
+    if chinese {
+        hundredths * 2.0
+    } else {
+        hundredths
     }
 }

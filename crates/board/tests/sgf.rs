@@ -151,3 +151,29 @@ fn asking_for_a_move_beyond_the_end_is_an_error() {
         }
     );
 }
+
+#[test]
+fn komi_in_points_and_as_recorded() {
+    let komi = |props: &str| {
+        let g = Game::parse(&format!("(;GM[1]FF[4]SZ[19]{props};B[dd])"), "test").unwrap();
+        (g.komi(), g.komi_recorded())
+    };
+    // Points, as the SGF specification says.
+    assert_eq!(komi("KM[6.5]"), (6.5, 6.5));
+    assert_eq!(komi("KM[0]"), (0.0, 0.0));
+    assert_eq!(komi(""), (0.0, 0.0));
+    assert_eq!(komi("KM[-12]"), (-12.0, -12.0));
+    // Fox's hundredths: more than half the board (180.5) cannot be points.
+    assert_eq!(komi("KM[650]RU[Japanese]"), (6.5, 650.0));
+    assert_eq!(komi("KM[750]"), (7.5, 750.0));
+    // Fox under Chinese rules: hundredths of a stone, two points each.
+    assert_eq!(komi("KM[375]RU[Chinese]"), (7.5, 375.0));
+    assert_eq!(komi("KM[325]RU[chinese]"), (6.5, 325.0));
+    // The position carries the komi in points.
+    let g = Game::parse("(;GM[1]FF[4]SZ[9]KM[550];B[ee])", "test").unwrap();
+    assert_eq!(g.position(1).unwrap().komi, 5.5);
+    assert_eq!(keisei_board::sgf::komi_points(40.5, 9, false), 40.5);
+    assert_eq!(keisei_board::sgf::komi_points(-40.5, 9, false), -40.5);
+    assert_eq!(keisei_board::sgf::komi_points(41.0, 9, false), 0.41);
+    assert_eq!(keisei_board::sgf::komi_points(180.5, 19, true), 180.5);
+}

@@ -220,7 +220,7 @@ pub(crate) fn eval(args: &PositionArgs, config_args: &ConfigArgs, json: bool) ->
         pos.move_number,
         game.move_count(),
         e.to_move,
-        pos.komi
+        super::komi_text(&game)
     );
     outln!(
         "composition {:?}; models: territory {:?}, influence {:?}, danger {:?}",

@@ -99,6 +99,20 @@ impl fmt::Display for Failed {
 impl std::error::Error for Failed {}
 
 /// Loads the game and the position the arguments name.
+/// The komi for a header line: in points, and the record's `KM` beside it
+/// when that was not points (Fox's encoding, `keisei_board::sgf::komi_points`).
+pub(crate) fn komi_text(game: &Game) -> String {
+    if game.komi_recorded().total_cmp(&game.komi()).is_eq() {
+        game.komi().to_string()
+    } else {
+        format!(
+            "{} (recorded KM[{}], Fox's encoding)",
+            game.komi(),
+            game.komi_recorded()
+        )
+    }
+}
+
 pub(crate) fn load_position(args: &PositionArgs) -> Result<(Game, Position)> {
     let game = Game::load(&args.file)?;
     let n = args.move_number.unwrap_or_else(|| game.move_count());

@@ -76,7 +76,7 @@ pub(crate) fn run(args: &PositionArgs, json: bool) -> Result<()> {
         out.move_number,
         out.moves_in_game,
         out.to_move,
-        out.komi,
+        super::komi_text(&game),
         out.captures.black,
         out.captures.white
     );
