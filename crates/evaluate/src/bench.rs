@@ -338,7 +338,9 @@ pub fn chart(stats: &Stats) -> String {
 
 /// An SVG bar chart of several histograms side by side (one colour each).
 pub fn svg(series: &[(String, Stats)]) -> String {
-    let (w, h, left, bottom) = (760.0, 360.0, 60.0, 60.0);
+    // The legend has a column of its own, right of the plot.
+    let (w, h, left, bottom, legend) = (900.0, 360.0, 60.0, 60.0, 170.0);
+    let right = w - legend;
     let buckets = HISTOGRAM.len() as f64;
     let max = series
         .iter()
@@ -351,7 +353,7 @@ pub fn svg(series: &[(String, Stats)]) -> String {
     let colours = [
         "#3465a4", "#cc0000", "#4e9a06", "#c4a000", "#75507b", "#ce5c00",
     ];
-    let slot = (w - left - 20.0) / buckets;
+    let slot = (right - left - 20.0) / buckets;
     let bar = slot * 0.8 / series.len().max(1) as f64;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"16\" text-anchor=\"middle\" font-size=\"13\">Rank of the move played (share of positions)</text>\n",
@@ -373,10 +375,10 @@ pub fn svg(series: &[(String, Stats)]) -> String {
         let _ = writeln!(
             s,
             "<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{colour}\"/><text x=\"{}\" y=\"{}\">{}</text>",
-            w - 250.0,
-            30.0 + 14.0 * k as f64,
-            w - 235.0,
-            39.0 + 14.0 * k as f64,
+            right,
+            40.0 + 14.0 * k as f64,
+            right + 15.0,
+            49.0 + 14.0 * k as f64,
             name.replace('&', "and").replace(['<', '>'], "")
         );
     }
@@ -392,9 +394,9 @@ pub fn svg(series: &[(String, Stats)]) -> String {
         s,
         "<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">rank</text>\n",
         h - bottom,
-        w - 20.0,
+        right - 20.0,
         h - bottom,
-        w / 2.0,
+        (left + right - 20.0) / 2.0,
         h - 20.0
     );
     let _ = write!(
@@ -409,4 +411,42 @@ pub fn svg(series: &[(String, Stats)]) -> String {
 /// The record files of a directory (recursively), in the split, sorted.
 pub fn files(dir: &Path, split: keisei_candidates::Split) -> std::io::Result<Vec<PathBuf>> {
     keisei_candidates::collect_sgf_files(&[dir.to_path_buf()], split)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The x and right edge of every `<rect …>` with a width attribute.
+    fn rects(svg: &str) -> Vec<(f64, f64)> {
+        let attr = |line: &str, name: &str| -> Option<f64> {
+            let start = line.find(&format!(" {name}=\""))? + name.len() + 3;
+            line[start..].split('"').next()?.parse().ok()
+        };
+        svg.lines()
+            .filter(|l| l.starts_with("<rect x="))
+            .filter_map(|l| Some((attr(l, "x")?, attr(l, "x")? + attr(l, "width")?)))
+            .collect()
+    }
+
+    #[test]
+    fn the_chart_has_a_bar_per_bucket_and_series_and_the_legend_beside_the_bars() {
+        let a = stats(&[1.0, 2.0, 4.0, 30.0, 250.0], &[250; 5]);
+        let b = stats(&[1.0, 1.0, 12.0], &[250; 3]);
+        let svg = svg(&[("one".to_string(), a), ("two & <more>".to_string(), b)]);
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains(">one</text>") && svg.contains(">two and more</text>"));
+        let all = rects(&svg);
+        // Per series: one bar per bucket and one legend swatch.
+        assert_eq!(all.len(), 2 * (HISTOGRAM.len() + 1));
+        let legend: Vec<_> = all.iter().filter(|r| r.1 - r.0 == 10.0).collect();
+        let bars: Vec<_> = all.iter().filter(|r| r.1 - r.0 != 10.0).collect();
+        assert_eq!(legend.len(), 2);
+        let bars_end = bars.iter().map(|r| r.1).fold(0.0, f64::max);
+        let legend_start = legend.iter().map(|r| r.0).fold(f64::MAX, f64::min);
+        assert!(
+            bars_end < legend_start,
+            "bars up to {bars_end}, legend from {legend_start}"
+        );
+    }
 }
