@@ -439,8 +439,10 @@ mod tests {
         let all = rects(&svg);
         // Per series: one bar per bucket and one legend swatch.
         assert_eq!(all.len(), 2 * (HISTOGRAM.len() + 1));
-        let legend: Vec<_> = all.iter().filter(|r| r.1 - r.0 == 10.0).collect();
-        let bars: Vec<_> = all.iter().filter(|r| r.1 - r.0 != 10.0).collect();
+        // Legend swatches are 10 wide; bars are wider.
+        let swatch = |r: &&(f64, f64)| (r.1 - r.0 - 10.0).abs() < 1e-9;
+        let legend: Vec<_> = all.iter().filter(swatch).collect();
+        let bars: Vec<_> = all.iter().filter(|r| !swatch(r)).collect();
         assert_eq!(legend.len(), 2);
         let bars_end = bars.iter().map(|r| r.1).fold(0.0, f64::max);
         let legend_start = legend.iter().map(|r| r.0).fold(f64::MAX, f64::min);
