@@ -402,10 +402,11 @@ pub(crate) struct TableArgs {
     /// (forward) or P(context | move) (likelihood, as the seed's figures).
     #[arg(long, value_name = "READING", default_value = "forward")]
     pub(crate) reading: Reading,
-    /// Weights of the combined score's experts: Pm,Pp,Pb (default 1,1,1).
+    /// Weights of the combined score's experts: Pm,Pp,Pb (default 1,0,4, chosen
+    /// on the validation split; `keisei_candidates::Weights::default`).
     #[arg(long, value_name = "WM,WP,WB", value_parser = parse_weights)]
     pub(crate) weights: Option<[f32; 3]>,
-    /// Decay per move back of the combined score's Pb weights (default 0.85).
+    /// Decay per move back of the combined score's Pb weights (default 0.8).
     #[arg(long, value_name = "LAMBDA", value_parser = parse_decay)]
     pub(crate) decay: Option<f32>,
 }
