@@ -3,8 +3,9 @@
 
 Positions: the test split of a folder of game records (FNV-1a-64 of the file
 name modulo 10 == 0, as `keisei_candidates::Split`), records without setup or
-handicap stones, in path order; two positions per record, after moves 52 and
-117 (the positions of `keisei bench next-move`). Prints one line per position
+handicap stones (`AB`), longer than 20 moves, in path order; two positions
+per record, after moves 52 and 118, those past the end of the record skipped
+(the positions of `keisei bench next-move`). Prints one line per position
 and the agreement: mean absolute difference, correlation, how often both
 name the same side ahead, and how often each names the side that went on to
 win the game (`RE[B+…]`/`RE[W+…]`) as ahead.
@@ -67,20 +68,21 @@ def main():
     ap.add_argument("--keisei", default="target/release/keisei")
     ap.add_argument("--gnugo", default="/usr/games/gnugo")
     a = ap.parse_args()
-    chosen, winner, komi = [], {}, {}
+    chosen, winner, komi, moves = [], {}, {}, {}
     for f in records(a.dir):
         if len(chosen) >= a.games:
             break
         if fnv1a64(os.path.basename(f).encode()) % 10 != 0:
             continue
         text = open(f, encoding="utf-8", errors="replace").read()
-        if "AB[" in text or re.search(r"HA\[[1-9]", text) or moves_in(text) <= 117:
+        if "AB[" in text or moves_in(text) <= 20:
             continue
         chosen.append(f)
         komi[f] = komi_points(text)
+        moves[f] = moves_in(text)
         m = re.search(r"RE\[([BW])\+", text)
         winner[f] = None if m is None else (1 if m.group(1) == "B" else -1)
-    positions = [(f, n) for f in chosen for n in (52, 117)]
+    positions = [(f, n) for f in chosen for n in (52, 118) if n < moves[f]]
     with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as lst:
         for f, n in positions:
             lst.write(f"{f}\t{n}\n")
