@@ -98,7 +98,6 @@ impl fmt::Display for Failed {
 
 impl std::error::Error for Failed {}
 
-/// Loads the game and the position the arguments name.
 /// The komi for a header line: in points, and the record's `KM` beside it
 /// when that was not points (Fox's encoding, `keisei_board::sgf::komi_points`).
 pub(crate) fn komi_text(game: &Game) -> String {
@@ -113,6 +112,7 @@ pub(crate) fn komi_text(game: &Game) -> String {
     }
 }
 
+/// Loads the game and the position the arguments name.
 pub(crate) fn load_position(args: &PositionArgs) -> Result<(Game, Position)> {
     let game = Game::load(&args.file)?;
     let n = args.move_number.unwrap_or_else(|| game.move_count());
