@@ -82,6 +82,26 @@ pub struct Board {
 }
 
 impl Board {
+    /// A position reached from an empty board of `size`: for each choice
+    /// `c` in turn, the side to move (Black first, then alternating) plays the
+    /// legal move at index `c mod n` of its `n` legal moves in point order;
+    /// play stops early when a side has none. Deterministic, so property
+    /// tests and fuzzers can turn any `&[u16]` into a legal position.
+    pub fn from_choices(size: u32, choices: &[u16]) -> Result<Board, BoardError> {
+        let mut b = Board::new(size)?;
+        let mut color = Color::Black;
+        for &c in choices {
+            let legal: Vec<Point> = b.legal_moves(color).collect();
+            if legal.is_empty() {
+                break;
+            }
+            let played = b.play(color, legal[usize::from(c) % legal.len()]);
+            debug_assert!(played.is_ok(), "a legal move was refused");
+            color = color.opponent();
+        }
+        Ok(b)
+    }
+
     /// An empty board of `size` (5..=25), Black to move.
     pub fn new(size: u32) -> Result<Board, BoardError> {
         if !(u32::from(MIN_SIZE)..=u32::from(MAX_SIZE)).contains(&size) {

@@ -337,3 +337,23 @@ fn setup_with_a_chain_without_liberties_is_an_error() {
     .unwrap_err();
     assert_eq!(e, "the stone on A5 would have no liberties");
 }
+
+#[test]
+fn from_choices_plays_the_chosen_legal_moves_in_turn() {
+    // Index 0 is the first legal point in point order (A9 on 9×9, then B9, …).
+    let b = Board::from_choices(9, &[0, 0, 0]).unwrap();
+    assert_eq!(b.stone_count(Color::Black), 2);
+    assert_eq!(b.stone_count(Color::White), 1);
+    assert_eq!(b.to_move(), Color::White);
+    // The same choices give the same position; choices wrap around.
+    assert_eq!(
+        Board::from_choices(9, &[5, 400, 7]).unwrap().hash(),
+        Board::from_choices(9, &[5, 400, 7]).unwrap().hash()
+    );
+    assert_eq!(
+        Board::from_choices(9, &[81]).unwrap().hash(),
+        Board::from_choices(9, &[0]).unwrap().hash()
+    );
+    assert!(Board::from_choices(4, &[0]).is_err());
+    assert!(Board::from_choices(26, &[]).is_err());
+}

@@ -2,23 +2,9 @@
 //! negates the total, the score (without komi) and the ownership; the 8
 //! symmetries transform the ownership and leave the total unchanged.
 
-use keisei_board::{Board, Color, Point, Symmetry};
+use keisei_board::{Board, Symmetry};
 use keisei_evaluate::{Config, Evaluator};
 use proptest::prelude::*;
-
-fn random_board(size: u8, choices: &[u16]) -> Board {
-    let mut b = Board::new(u32::from(size)).unwrap();
-    let mut color = Color::Black;
-    for &c in choices {
-        let legal: Vec<Point> = b.legal_moves(color).collect();
-        if legal.is_empty() {
-            break;
-        }
-        let _ = b.play(color, legal[usize::from(c) % legal.len()]);
-        color = color.opponent();
-    }
-    b
-}
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
@@ -35,7 +21,7 @@ proptest! {
             config.composition = keisei_evaluate::config::Composition::Seed001;
         }
         let ev = Evaluator::new(config);
-        let b = random_board(size, &choices);
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
         let e = ev.evaluate(&b, 0.0);
         let again = ev.evaluate(&b, 0.0);
         prop_assert_eq!(e.total, again.total);

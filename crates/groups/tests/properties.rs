@@ -2,22 +2,8 @@
 //! 8 symmetries and do not change with colour swap (only the colours do).
 
 use crate::analysed;
-use keisei_board::{Board, Color, Point, Symmetry};
+use keisei_board::{Board, Symmetry};
 use proptest::prelude::*;
-
-fn random_board(size: u8, choices: &[u16]) -> Board {
-    let mut b = Board::new(u32::from(size)).unwrap();
-    let mut color = Color::Black;
-    for &c in choices {
-        let legal: Vec<Point> = b.legal_moves(color).collect();
-        if legal.is_empty() {
-            break;
-        }
-        let _ = b.play(color, legal[usize::from(c) % legal.len()]);
-        color = color.opponent();
-    }
-    b
-}
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 20, ..ProptestConfig::default() })]
@@ -28,7 +14,7 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 10..80),
         sym in prop::sample::select(Symmetry::ALL.to_vec()),
     ) {
-        let b = random_board(size, &choices);
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
         let (_, _, g) = analysed(&b);
         let (_, _, gt) = analysed(&b.transformed(sym));
         let close = |a: &keisei_board::BoardMap<f64>, b: &keisei_board::BoardMap<f64>| {

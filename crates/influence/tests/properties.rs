@@ -7,20 +7,6 @@ use keisei_influence::{Context, Dots, ModelKind, StandaloneInputs, Under, model}
 use keisei_territory::{Owner, Region, Territory};
 use proptest::prelude::*;
 
-fn random_board(size: u8, choices: &[u16]) -> Board {
-    let mut b = Board::new(u32::from(size)).unwrap();
-    let mut color = Color::Black;
-    for &c in choices {
-        let legal: Vec<Point> = b.legal_moves(color).collect();
-        if legal.is_empty() {
-            break;
-        }
-        let _ = b.play(color, legal[usize::from(c) % legal.len()]);
-        color = color.opponent();
-    }
-    b
-}
-
 /// Inputs owned by the test, so that they can be transformed exactly
 /// (the tactical reader behind the stand-in may answer `Unknown` in one
 /// orientation and prove the same answer in another, so the inputs are
@@ -150,7 +136,7 @@ proptest! {
         seed in prop::collection::vec(any::<u8>(), 1..40),
         sym in prop::sample::select(Symmetry::ALL.to_vec()),
     ) {
-        let o = Owned::new(random_board(size, &choices), &seed);
+        let o = Owned::new(Board::from_choices(u32::from(size), &choices).unwrap(), &seed);
         let t = o.transformed(sym);
         let s = o.swapped();
         for kind in ModelKind::ALL {
@@ -192,7 +178,7 @@ proptest! {
         size in 5u8..=19,
         choices in prop::collection::vec(any::<u16>(), 0..200),
     ) {
-        let b = random_board(size, &choices);
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
         let inputs = StandaloneInputs::new(&b);
         let ctx = inputs.context(&b);
         for kind in ModelKind::ALL {

@@ -2,26 +2,12 @@
 //! transformed map; swapping colours swaps owners and values.
 
 use crate::links;
-use keisei_board::{Board, Color, Point, PointSet, Symmetry};
+use keisei_board::{Board, PointSet, Symmetry};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{
     AttackEaseParams, BlockModel, TerritoryOptions, attack_ease, blocks, territory,
 };
 use proptest::prelude::*;
-
-fn random_board(size: u8, choices: &[u16]) -> Board {
-    let mut b = Board::new(u32::from(size)).unwrap();
-    let mut color = Color::Black;
-    for &c in choices {
-        let legal: Vec<Point> = b.legal_moves(color).collect();
-        if legal.is_empty() {
-            break;
-        }
-        let _ = b.play(color, legal[usize::from(c) % legal.len()]);
-        color = color.opponent();
-    }
-    b
-}
 
 struct Maps {
     territory: keisei_board::BoardMap<i8>,
@@ -62,7 +48,7 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 10..70),
         sym in prop::sample::select(Symmetry::ALL.to_vec()),
     ) {
-        let b = random_board(size, &choices);
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
         let m = maps(&b);
         let t = maps(&b.transformed(sym));
         prop_assert_eq!(&t.territory, &m.territory.transformed(sym));
