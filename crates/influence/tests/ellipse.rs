@@ -2,7 +2,7 @@
 //! example of figs. 14–18 (sources 5, reinforcement, truncation, the final
 //! map), the ellipse itself, shadows behind blocks, and own territory.
 
-use crate::{Inputs, diagram, position, pt, render_influence, render_sources};
+use crate::{Inputs, describe, diagram, position, pt, render_influence, render_sources};
 use keisei_board::{Board, Color};
 use keisei_influence::{Ellipse, EllipseAnalysis, Model, Sources, Under, in_ellipse};
 use std::fmt::Write as _;
@@ -17,14 +17,7 @@ fn sources(board: &Board, a: &EllipseAnalysis) -> String {
                 let note = s
                     .reinforcements
                     .iter()
-                    .map(|r| {
-                        format!(
-                            "{} {} {}",
-                            rules.name(r.rule),
-                            r.partner.to_gtp(board.size()),
-                            r.direction
-                        )
-                    })
+                    .map(|r| describe(rules, r, board.size()))
                     .collect::<Vec<_>>()
                     .join(", ");
                 (

@@ -2,7 +2,7 @@
 //! of fig. 23, blocking (fig. 24), nearness (fig. 28), direction and
 //! strength (figs. 2–5), the liberty limit and eq. 3.
 
-use crate::{Inputs, diagram, position, pt, render_influence, render_sources};
+use crate::{Inputs, describe, diagram, position, pt, render_influence, render_sources};
 use keisei_board::{Board, Color};
 use keisei_influence::{
     Ellipse, Model, Projection, ProjectionAnalysis, Sources, Under, axis_value, off_axis_value,
@@ -19,13 +19,7 @@ fn sources(board: &Board, a: &ProjectionAnalysis) -> String {
             .map(|s| {
                 let mut note = format!("{:?}, {} liberties", s.zone, s.liberties);
                 for r in &s.reinforcements {
-                    let _ = write!(
-                        note,
-                        "; {} {} {}",
-                        rules.name(r.rule),
-                        r.partner.to_gtp(board.size()),
-                        r.direction
-                    );
+                    let _ = write!(note, "; {}", describe(rules, r, board.size()));
                 }
                 (
                     s.stone,

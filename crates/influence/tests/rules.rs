@@ -3,7 +3,7 @@
 //! check points and shape requirements switch rules off, and broken files
 //! give located errors.
 
-use crate::{Inputs, diagram, pt, render_sources};
+use crate::{Inputs, describe, diagram, pt, render_sources};
 use keisei_board::{Board, Color};
 use keisei_influence::{Direction, ReinforcementRules, Sources};
 use std::fmt::Write as _;
@@ -19,14 +19,7 @@ fn gains(board: &Board) -> String {
         let r = rules.reinforcements(&ctx, p);
         let note = r
             .iter()
-            .map(|r| {
-                format!(
-                    "{} {} {}",
-                    rules.name(r.rule),
-                    r.partner.to_gtp(board.size()),
-                    r.direction
-                )
-            })
+            .map(|r| describe(rules, r, board.size()))
             .collect::<Vec<_>>()
             .join(", ");
         let s = rules.reinforce(&ctx, p, 1, Sources::default());

@@ -33,6 +33,21 @@ pub(crate) fn diagram(text: &str) -> Board {
     Board::from_diagram(text).unwrap()
 }
 
+/// One reinforcement as "rule partner direction", as the source snapshots
+/// print it.
+pub(crate) fn describe(
+    rules: &keisei_influence::ReinforcementRules,
+    r: &keisei_influence::Reinforcement,
+    size: u8,
+) -> String {
+    format!(
+        "{} {} {}",
+        rules.name(r.rule),
+        r.partner.to_gtp(size),
+        r.direction
+    )
+}
+
 /// A point by its GTP name.
 pub(crate) fn pt(board: &Board, name: &str) -> Point {
     Point::from_gtp(name, board.size()).unwrap_or_else(|| panic!("no point {name}"))
