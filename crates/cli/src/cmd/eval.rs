@@ -435,18 +435,21 @@ pub(crate) fn rank(args: &PositionArgs, config_args: &ConfigArgs, r: &RankArgs) 
         );
         Some(c.iter().map(|c| c.point).collect())
     };
+    let rank_at = |pos: &Position| {
+        let moves = restrict(pos);
+        let prior = prior_of(pos);
+        evaluator.rank(
+            &pos.board,
+            pos.komi,
+            method,
+            factor,
+            moves.as_deref(),
+            prior.as_ref(),
+        )
+    };
     if let Some(items) = batch(args)? {
         run_batch(&items, "rank", |_, pos| {
-            let moves = restrict(pos);
-            let prior = prior_of(pos);
-            let ranked = evaluator.rank(
-                &pos.board,
-                pos.komi,
-                method,
-                factor,
-                moves.as_deref(),
-                prior.as_ref(),
-            );
+            let ranked = rank_at(pos);
             let size = pos.board.size();
             let next = pos.next_move.and_then(|(_, m)| m.point());
             let played_rank = next
@@ -462,19 +465,10 @@ pub(crate) fn rank(args: &PositionArgs, config_args: &ConfigArgs, r: &RankArgs) 
     }
     let (_, pos) = load_position(args)?;
     let size = pos.board.size();
-    let moves = restrict(&pos);
     if r.prior && pos.board.size() != 19 {
         return Err("the move-probability tables are for 19×19 boards only".into());
     }
-    let prior = prior_of(&pos);
-    let ranked = evaluator.rank(
-        &pos.board,
-        pos.komi,
-        method,
-        factor,
-        moves.as_deref(),
-        prior.as_ref(),
-    );
+    let ranked = rank_at(&pos);
     if r.json {
         let j = serde_json::json!({
             "method": r.method,
