@@ -35,7 +35,7 @@ pub use danger::{danger, encirclement};
 pub use group::{EyeRegion, Group, GroupParams, Groups, analyse, eye_certainty};
 pub use importance::{DangerMinus, Importance, Spheres, check_range, danger_minus, importance};
 pub use liberties::liberties_of_order;
-pub use room::{ROOM, RoomPatterns};
+pub use room::{ROOM, RoomPatterns, disjoint_rooms};
 pub use status::{ENCLOSED, LifeStatus, life_status};
 
 use keisei_board::PointSet;

@@ -75,8 +75,11 @@ impl RoomPatterns {
 
     /// The rooms of the stones `stones` of `color`: for every match anchored on
     /// one of them whose check points and area are empty and outside
-    /// `eye_space`, the area's points (plus the check points). Rooms that
-    /// overlap an earlier room are dropped, so each counts once.
+    /// `eye_space`, the area's points (plus the check points). Overlapping
+    /// rooms share space, so the rooms returned are a largest set of pairwise
+    /// disjoint ones ([`disjoint_rooms`]): their number does not depend on
+    /// the order stones and matches are visited, so it follows the board's
+    /// symmetries.
     pub fn rooms(
         &self,
         board: &Board,
@@ -85,7 +88,7 @@ impl RoomPatterns {
         eye_space: &PointSet,
     ) -> Vec<PointSet> {
         let size = board.size();
-        let mut out: Vec<PointSet> = Vec::new();
+        let mut candidates: Vec<PointSet> = Vec::new();
         for s in stones {
             for m in self.set.matches_at(board, s, color) {
                 let points = |labels: &[char]| -> Option<Vec<Point>> {
@@ -105,11 +108,86 @@ impl RoomPatterns {
                     continue;
                 }
                 let room: PointSet = check.iter().chain(area.iter()).copied().collect();
-                if out.iter().all(|r| !r.intersects(&room)) {
-                    out.push(room);
+                if !candidates.contains(&room) {
+                    candidates.push(room);
                 }
             }
         }
-        out
+        disjoint_rooms(&candidates)
+    }
+}
+
+/// Search nodes allowed per group of overlapping rooms before the best set
+/// found so far is taken (never reached by real shapes: rooms overlap only
+/// their neighbours along one edge).
+const SEARCH_BUDGET: usize = 100_000;
+
+/// A largest set of pairwise disjoint rooms among `candidates`: each group of
+/// rooms linked by overlaps is solved on its own, exactly, by branch and
+/// bound. The size is a property of the candidates, not of their order (up to
+/// [`SEARCH_BUDGET`]); which rooms are returned among equally large sets may
+/// depend on it.
+pub fn disjoint_rooms(candidates: &[PointSet]) -> Vec<PointSet> {
+    let n = candidates.len();
+    let mut component = vec![usize::MAX; n];
+    let mut out = Vec::new();
+    for start in 0..n {
+        if component[start] != usize::MAX {
+            continue;
+        }
+        // The rooms linked to `start` by chains of overlaps.
+        let mut members = vec![start];
+        component[start] = start;
+        let mut i = 0;
+        while i < members.len() {
+            let a = members[i];
+            for b in 0..n {
+                if component[b] == usize::MAX && candidates[a].intersects(&candidates[b]) {
+                    component[b] = start;
+                    members.push(b);
+                }
+            }
+            i += 1;
+        }
+        let rooms: Vec<PointSet> = members.iter().map(|&m| candidates[m]).collect();
+        let mut search = Search {
+            rooms: &rooms,
+            chosen: Vec::new(),
+            best: Vec::new(),
+            nodes: 0,
+        };
+        search.run(0, PointSet::new());
+        out.extend(search.best.iter().map(|&k| rooms[k]));
+    }
+    out
+}
+
+struct Search<'a> {
+    rooms: &'a [PointSet],
+    chosen: Vec<usize>,
+    best: Vec<usize>,
+    nodes: usize,
+}
+
+impl Search<'_> {
+    fn run(&mut self, i: usize, used: PointSet) {
+        self.nodes += 1;
+        if self.chosen.len() + (self.rooms.len() - i) <= self.best.len()
+            || self.nodes > SEARCH_BUDGET
+        {
+            return;
+        }
+        if i == self.rooms.len() {
+            self.best.clone_from(&self.chosen);
+            return;
+        }
+        if !self.rooms[i].intersects(&used) {
+            let mut with = used;
+            with.union_with(&self.rooms[i]);
+            self.chosen.push(i);
+            self.run(i + 1, with);
+            self.chosen.pop();
+        }
+        self.run(i + 1, used);
     }
 }

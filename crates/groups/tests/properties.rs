@@ -34,3 +34,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_number_of_disjoint_rooms_does_not_depend_on_their_order() {
+    use keisei_board::{Point, PointSet};
+    use keisei_groups::disjoint_rooms;
+    let set =
+        |pts: &[(u8, u8)]| -> PointSet { pts.iter().map(|&(x, y)| Point::new(x, y)).collect() };
+    // A overlaps B and C; B and C are disjoint: the best is {B, C}, whatever
+    // comes first (a greedy pass taking A first would keep one room).
+    let a = set(&[(2, 0), (3, 0), (4, 0)]);
+    let b = set(&[(0, 0), (1, 0), (2, 0)]);
+    let c = set(&[(4, 0), (5, 0), (6, 0)]);
+    let d = set(&[(9, 9)]);
+    for order in [
+        vec![a, b, c, d],
+        vec![b, a, c, d],
+        vec![d, c, b, a],
+        vec![a, c, d, b],
+    ] {
+        let rooms = disjoint_rooms(&order);
+        assert_eq!(rooms.len(), 3, "{order:?}");
+        assert!(rooms.contains(&b) && rooms.contains(&c) && rooms.contains(&d));
+        for (i, r) in rooms.iter().enumerate() {
+            assert!(rooms[i + 1..].iter().all(|s| !s.intersects(r)));
+        }
+    }
+    assert!(disjoint_rooms(&[]).is_empty());
+}
