@@ -233,6 +233,25 @@ impl Board {
         self.captures = [black, white];
     }
 
+    /// The points where `self` and `other` differ: contents, and the ko
+    /// point of either when their ko states differ (a ko point changes which
+    /// moves are legal there). Both boards must have the same size. See
+    /// [`crate::footprint`].
+    pub fn changed_points(&self, other: &Board) -> PointSet {
+        let mut changed = PointSet::new();
+        for p in self.points() {
+            if self.cells[p.index()] != other.cells[p.index()] {
+                changed.insert(p);
+            }
+        }
+        if self.ko != other.ko {
+            for (p, _) in [self.ko, other.ko].into_iter().flatten() {
+                changed.insert(p);
+            }
+        }
+        changed
+    }
+
     /// The point `color` may not play because of simple ko, if any.
     pub fn ko_point(&self, color: Color) -> Option<Point> {
         match self.ko {

@@ -22,6 +22,7 @@
 mod board;
 mod color;
 pub mod diag;
+pub mod footprint;
 mod map;
 pub mod pattern;
 mod point;

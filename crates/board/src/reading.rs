@@ -54,6 +54,7 @@
 
 use crate::board::Board;
 use crate::color::Color;
+use crate::footprint::Footprint;
 use crate::map::{BoardMap, MapCell};
 use crate::point::{Move, Point};
 use crate::set::PointSet;
@@ -284,7 +285,48 @@ impl Reader {
                 nodes: 0,
             };
         };
+        if let Some(quick) = quick_attack(board, target, defender, limits.threshold()) {
+            return quick;
+        }
         let mut search = self.search(board, target, defender, limits, Side::Attacker, false);
+        let (val, mv) = search.attack_node(0);
+        let nodes = search.nodes;
+        Reading {
+            outcome: val.outcome(Side::Attacker, mv),
+            nodes,
+        }
+    }
+
+    /// [`Reader::attack`], recording in `footprint` every point the answer
+    /// depends on (see [`crate::footprint`]): on a board that agrees with
+    /// `board` there, the answer is the same. The cache is not consulted
+    /// while recording (it is still filled), so this is slower than
+    /// [`Reader::attack`].
+    pub fn attack_traced(
+        &mut self,
+        board: &Board,
+        target: Point,
+        limits: &Limits,
+        footprint: &mut Footprint,
+    ) -> Reading {
+        footprint.chain(board, target);
+        let Some(defender) = board.color(target) else {
+            return Reading {
+                outcome: Outcome::Failure,
+                nodes: 0,
+            };
+        };
+        if let Some(quick) = quick_attack(board, target, defender, limits.threshold()) {
+            if let Some(l) = quick.outcome.key_point() {
+                footprint.move_at(board, l);
+            }
+            for l in &board.liberties(target) {
+                footprint.move_at(board, l);
+            }
+            return quick;
+        }
+        let mut search = self.search(board, target, defender, limits, Side::Attacker, false);
+        search.trace = Some(footprint);
         let (val, mv) = search.attack_node(0);
         let nodes = search.nodes;
         Reading {
@@ -303,6 +345,13 @@ impl Reader {
                 nodes: 0,
             };
         };
+        if board.liberty_count(target) >= limits.threshold() {
+            // What the search answers at its root, without copying a board.
+            return Reading {
+                outcome: Outcome::Success(Move::Pass),
+                nodes: 0,
+            };
+        }
         let mut search = self.search(board, target, defender, limits, Side::Defender, false);
         let (mut val, mut mv) = search.defend_node(0);
         if val == Val::AttackerWins {
@@ -336,6 +385,9 @@ impl Reader {
                 nodes: 0,
             };
         };
+        if let Some(quick) = quick_attack(board, target, defender, 3) {
+            return quick;
+        }
         let mut search = self.search(board, target, defender, limits, Side::Attacker, true);
         let (val, mv) = search.attack_node(0);
         let nodes = search.nodes;
@@ -425,6 +477,7 @@ impl Reader {
             nodes: 0,
             exhausted: false,
             salt,
+            trace: None,
         }
     }
 }
@@ -475,6 +528,10 @@ struct Search<'r> {
     nodes: u32,
     exhausted: bool,
     salt: u64,
+    /// When recording a footprint: every point the search depends on. The
+    /// transposition cache is not consulted then (a hit would hide what the
+    /// cached subtree read).
+    trace: Option<&'r mut Footprint>,
 }
 
 impl Search<'_> {
@@ -497,7 +554,48 @@ impl Search<'_> {
             let (low, high) = self.stack.split_at_mut(d + 1);
             high[0].clone_from(&low[d]);
         }
-        self.stack[d + 1].play(color, p).is_ok()
+        let played = self.stack[d + 1].play(color, p).is_ok();
+        if played {
+            // The checks made on the new board before (or instead of) a
+            // node's own reading.
+            self.trace_node(d + 1);
+        }
+        played
+    }
+
+    /// Records in the footprint (when there is one) everything a node at
+    /// depth `d` may read, generously: the target chain and every chain next
+    /// to it; every liberty of the target, as a move (its neighbours' chains:
+    /// legality, self-atari, the extension estimate, the move itself) and
+    /// the empty points next to it, as moves (second-order liberties); and
+    /// the liberties of adjacent chains with one or two liberties, as moves
+    /// (captures, counter-ataris, saving a cutting stone).
+    fn trace_node(&mut self, d: usize) {
+        let Some(fp) = self.trace.as_deref_mut() else {
+            return;
+        };
+        let b = &self.stack[d];
+        let t = self.target;
+        fp.chain(b, t);
+        for s in b.chain_stones(t) {
+            for n in s.neighbors() {
+                if b.color(n).is_some() {
+                    fp.chain(b, n);
+                    if b.liberty_count(n) <= 2 {
+                        for l in &b.liberties(n) {
+                            fp.move_at(b, l);
+                        }
+                    }
+                } else if b.is_empty(n) {
+                    fp.move_at(b, n);
+                    for q in n.neighbors() {
+                        if b.is_empty(q) {
+                            fp.move_at(b, q);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     fn key(&self, d: usize, side: Side) -> u64 {
@@ -516,6 +614,7 @@ impl Search<'_> {
 
     /// The attacker moves on the board at depth `d`.
     fn attack_node(&mut self, d: usize) -> (Val, Option<Point>) {
+        self.trace_node(d);
         let t = self.target;
         let libs = self.stack[d].liberty_count(t);
         if libs >= self.threshold {
@@ -536,8 +635,10 @@ impl Search<'_> {
             return (Val::Unknown, None);
         }
         let key = self.key(d, Side::Attacker);
-        if let Some(hit) = self.cache.probe(key, d) {
-            return hit;
+        if self.trace.is_none() {
+            if let Some(hit) = self.cache.probe(key, d) {
+                return hit;
+            }
         }
         let cands = self.attack_candidates(d, libs);
         let mut unknown = false;
@@ -576,6 +677,7 @@ impl Search<'_> {
 
     /// The defender moves on the board at depth `d`.
     fn defend_node(&mut self, d: usize) -> (Val, Option<Point>) {
+        self.trace_node(d);
         let t = self.target;
         let libs = self.stack[d].liberty_count(t);
         if libs >= self.threshold {
@@ -585,8 +687,10 @@ impl Search<'_> {
             return (Val::Unknown, None);
         }
         let key = self.key(d, Side::Defender);
-        if let Some(hit) = self.cache.probe(key, d) {
-            return hit;
+        if self.trace.is_none() {
+            if let Some(hit) = self.cache.probe(key, d) {
+                return hit;
+            }
         }
         let cands = self.defence_candidates(d, libs);
         let mut unknown = false;
@@ -749,6 +853,34 @@ impl Search<'_> {
         }
         set.len() as i32
     }
+}
+
+/// The answer [`Search::attack_node`] gives at the root without playing a
+/// move (a target with `threshold` or more liberties, or with one), read
+/// off `board` without copying it into the search; `None` when a search is
+/// needed.
+fn quick_attack(
+    board: &Board,
+    target: Point,
+    defender: Color,
+    threshold: usize,
+) -> Option<Reading> {
+    let libs = board.liberty_count(target);
+    let outcome = if libs >= threshold {
+        Outcome::Failure
+    } else if libs <= 1 {
+        let (l, n) = board.first_liberties::<1>(target);
+        if n == 0 {
+            Outcome::Success(Move::Pass)
+        } else if board.is_legal(defender.opponent(), l[0]) {
+            Outcome::Success(Move::Play(l[0]))
+        } else {
+            Outcome::Failure
+        }
+    } else {
+        return None;
+    };
+    Some(Reading { outcome, nodes: 0 })
 }
 
 /// Whether a stone of `color` on `p` would be left in atari (roughly: it

@@ -29,6 +29,7 @@
 //! attacker's key move the defender must fail to save the chain, after the
 //! defender's key move the attacker must fail to capture it.
 
+use keisei_board::footprint::Footprint;
 use keisei_board::reading::{self, Limits, Outcome, Reader, Status};
 use keisei_board::{Board, Color, Move, Point, Symmetry, render_board};
 use proptest::prelude::*;
@@ -550,6 +551,37 @@ proptest! {
         }
     }
 
+    /// A traced attack's answer holds on every board that differs from the
+    /// traced one only outside the footprint: replayed there without a cache,
+    /// the search gives the same outcome in the same number of nodes (it
+    /// walks the same tree). Every legal move of either colour is tried as
+    /// the difference; moves that touch the footprint must be re-read, and
+    /// some must exist (the footprint is not the whole board).
+    #[test]
+    fn traced_answers_hold_off_their_footprint((size, moves) in position_strategy()) {
+        let board = random_position(size, &moves);
+        let mut traced = Reader::new();
+        let mut plain = Reader::with_cache_bits(0);
+        for head in board.chain_heads().collect::<Vec<_>>() {
+            let mut fp = Footprint::new();
+            let a = traced.attack_traced(&board, head, &PROPERTY_LIMITS, &mut fp);
+            let fresh = plain.attack(&board, head, &PROPERTY_LIMITS);
+            prop_assert_eq!(a, fresh, "traced and plain disagree on {:?}\n{:?}", head, board);
+            for color in Color::BOTH {
+                for m in board.legal_moves(color).collect::<Vec<_>>() {
+                    let mut child = board.clone();
+                    child.play(color, m).unwrap();
+                    if fp.unchanged_by(&board.changed_points(&child)) {
+                        prop_assert_eq!(
+                            plain.attack(&child, head, &PROPERTY_LIMITS), a,
+                            "chain {:?}, {:?} at {:?} is outside the footprint\n{:?}", head, color, m, board
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     /// Nothing panics on odd targets: empty points, off-board points.
     #[test]
     fn odd_targets_answer_without_panicking((size, moves) in position_strategy(), x in 0u8..25, y in 0u8..25) {
@@ -561,6 +593,38 @@ proptest! {
             prop_assert_eq!(reading::chain_status(&board, p, &PROPERTY_LIMITS), Status::Unknown);
         }
     }
+}
+
+#[test]
+fn a_ladders_footprint_runs_along_its_path_and_no_further() {
+    let board = Board::from_diagram(&fixture_diagram("ladder-19-long")).unwrap();
+    let t = Point::from_gtp("D16", 19).unwrap();
+    let mut fp = Footprint::new();
+    let traced = Reader::new().attack_traced(&board, t, &Limits::DEFAULT, &mut fp);
+    assert!(traced.outcome.is_success());
+    let at = |v: &str| Point::from_gtp(v, 19).unwrap();
+    // On the ladder's path (a breaker there would save White), and far off it.
+    for on_path in ["K10", "Q4", "T1"] {
+        assert!(
+            fp.points().contains(at(on_path)),
+            "{on_path} is on the path"
+        );
+    }
+    for off_path in ["Q16", "D4", "A1", "T19"] {
+        assert!(
+            !fp.points().contains(at(off_path)),
+            "{off_path} is off the path"
+        );
+    }
+    // A breaker on the path changes the answer; the footprint saw it coming.
+    let mut broken = board.clone();
+    broken.play(Color::White, at("Q4")).unwrap();
+    assert!(!fp.unchanged_by(&board.changed_points(&broken)));
+    assert!(
+        reading::attack(&broken, t, &Limits::DEFAULT)
+            .outcome
+            .is_failure()
+    );
 }
 
 #[test]

@@ -1,0 +1,167 @@
+//! Footprints: the points a computation on a board looked at, so that its
+//! result can be reused on another board that agrees on those points.
+//!
+//! A computation that reads a board only through [`Board`]'s accessors
+//! records, for every access, the points the answer depends on:
+//!
+//! - a point's contents: the point ([`Footprint::point`]);
+//! - anything about a chain (its stones, liberties, liberty count, length,
+//!   head, adjacent chains): the chain's stones and all their neighbours
+//!   ([`Footprint::chain`]), which is everything the chain's extent and
+//!   liberties are a function of;
+//! - whether a move is legal, or the board after it: the point and the
+//!   chains next to it ([`Footprint::move_at`]; suicide, captures and the
+//!   merged chain depend on nothing else, and the ko point is the point
+//!   itself).
+//!
+//! Two boards of the same size that hold the same contents on every point of
+//! the footprint, with the same ko point where the footprint touches one,
+//! give the computation the same answers at every access, so the same
+//! result. [`Board::changed_points`] gives what differs between two boards
+//! (contents and ko points); a result is reusable when
+//! [`Footprint::unchanged_by`] says so.
+//!
+//! Chains in the footprint keep their stones: a move next to one of them
+//! touches the footprint (the move is a neighbour of the chain), so it cannot
+//! merge with it or change its liberties unnoticed, and a capture next to it
+//! empties points of the footprint.
+
+use crate::board::Board;
+use crate::point::Point;
+use crate::set::PointSet;
+
+/// The points a computation depended on (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Footprint {
+    points: PointSet,
+}
+
+impl Footprint {
+    /// An empty footprint.
+    pub const fn new() -> Footprint {
+        Footprint {
+            points: PointSet::new(),
+        }
+    }
+
+    /// The contents of `p` were read.
+    #[inline]
+    pub fn point(&mut self, p: Point) {
+        self.points.insert(p);
+    }
+
+    /// Something about the chain on `p` was read (or, if `p` is empty, its
+    /// contents): the chain's stones and their neighbours.
+    pub fn chain(&mut self, board: &Board, p: Point) {
+        self.points.insert(p);
+        for s in board.chain_stones(p) {
+            self.points.insert(s);
+            for n in s.neighbors() {
+                self.points.insert(n);
+            }
+        }
+    }
+
+    /// Whether a move on `p` is legal was asked, or it was played: `p` and
+    /// every chain next to it.
+    pub fn move_at(&mut self, board: &Board, p: Point) {
+        self.points.insert(p);
+        for n in p.neighbors() {
+            self.chain(board, n);
+        }
+    }
+
+    /// Adds everything another footprint holds.
+    pub fn extend(&mut self, other: &Footprint) {
+        self.points.union_with(&other.points);
+    }
+
+    /// The points.
+    pub fn points(&self) -> &PointSet {
+        &self.points
+    }
+
+    /// Whether a result with this footprint still holds on a board whose
+    /// differences from the recorded one are `changed` (as given by
+    /// [`Board::changed_points`]).
+    pub fn unchanged_by(&self, changed: &PointSet) -> bool {
+        !self.points.intersects(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::color::Color;
+
+    #[test]
+    fn a_chain_is_its_stones_and_their_neighbours() {
+        let mut b = Board::new(9).unwrap();
+        b.play(Color::Black, Point::new(2, 2)).unwrap();
+        b.play(Color::Black, Point::new(3, 2)).unwrap();
+        let mut f = Footprint::new();
+        f.chain(&b, Point::new(2, 2));
+        // Two stones and their six distinct neighbours.
+        assert_eq!(f.points().len(), 8);
+        assert!(f.points().contains(Point::new(4, 2)));
+        assert!(!f.points().contains(Point::new(4, 3)));
+        assert!(f.unchanged_by(&PointSet::from_iter([Point::new(4, 3)])));
+        assert!(!f.unchanged_by(&PointSet::from_iter([Point::new(1, 2)])));
+    }
+
+    #[test]
+    fn changed_points_are_the_move_and_its_captures() {
+        // Black captures a white stone (no ko: the capturing stone has other
+        // liberties): the move and the captured stone differ.
+        let mut b = Board::new(9).unwrap();
+        for (c, x, y) in [
+            (Color::Black, 1, 0),
+            (Color::Black, 0, 1),
+            (Color::Black, 2, 1),
+            (Color::White, 1, 1),
+            (Color::White, 6, 6),
+        ] {
+            b.play(c, Point::new(x, y)).unwrap();
+        }
+        let mut after = b.clone();
+        after.play(Color::Black, Point::new(1, 2)).unwrap();
+        let changed = b.changed_points(&after);
+        let expected = PointSet::from_iter([Point::new(1, 2), Point::new(1, 1)]);
+        assert_eq!(
+            changed,
+            expected,
+            "{:?}",
+            changed.iter().collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn a_ko_point_that_comes_or_goes_is_a_change() {
+        let mut b = Board::new(9).unwrap();
+        for (c, x, y) in [
+            (Color::Black, 1, 0),
+            (Color::White, 2, 0),
+            (Color::Black, 0, 1),
+            (Color::White, 3, 1),
+            (Color::Black, 1, 2),
+            (Color::White, 2, 2),
+            (Color::White, 1, 1),
+        ] {
+            b.play(c, Point::new(x, y)).unwrap();
+        }
+        let mut ko = b.clone();
+        ko.play(Color::Black, Point::new(2, 1)).unwrap();
+        assert_eq!(ko.ko_point(Color::White), Some(Point::new(1, 1)));
+        let mut later = ko.clone();
+        later.play(Color::White, Point::new(8, 8)).unwrap();
+        later.play(Color::Black, Point::new(7, 8)).unwrap();
+        let changed = ko.changed_points(&later);
+        let expected = PointSet::from_iter([Point::new(8, 8), Point::new(7, 8), Point::new(1, 1)]);
+        assert_eq!(
+            changed,
+            expected,
+            "{:?}",
+            changed.iter().collect::<Vec<_>>()
+        );
+    }
+}
