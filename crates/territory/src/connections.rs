@@ -5,9 +5,10 @@
 use crate::border::border_cell;
 use crate::links::{Connections, CutState, Link, LinkEnd};
 use crate::patterns::{ConnectionPatterns, Needs};
+use keisei_board::footprint::Footprint;
 use keisei_board::pattern::Match;
 use keisei_board::reading::{Limits, Outcome, Reader};
-use keisei_board::{Board, Cell, Color, Point, PointSet};
+use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet};
 
 /// The reading used on cutting points: small budget, ladders and nets.
 pub const CUT_LIMITS: Limits = Limits {
@@ -15,11 +16,113 @@ pub const CUT_LIMITS: Limits = Limits {
     ..Limits::DEFAULT
 };
 
+/// The cut states read on one board, each with its footprint (the points
+/// its answer depends on, [`keisei_board::footprint`]), so that a board a
+/// move away can reuse the ones its move does not touch
+/// ([`connections_reusing`]). Move ranking evaluates hundreds of such
+/// boards; most of their cutting points are far from the move.
+#[derive(Clone, Debug)]
+pub struct CutMemo {
+    /// For each cell and colour, the index in `entries` plus one (0: none).
+    index: Vec<[u32; 2]>,
+    entries: Vec<(CutState, Footprint)>,
+}
+
+impl Default for CutMemo {
+    fn default() -> CutMemo {
+        CutMemo {
+            index: vec![[0; 2]; NUM_CELLS],
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl CutMemo {
+    /// The state of cutting point `p` for a link of `color`, if it was read
+    /// and nothing in `changed` touches its footprint.
+    pub fn get(&self, p: Point, color: Color, changed: &PointSet) -> Option<CutState> {
+        let i = self.index[p.index()][color.index()];
+        let (state, fp) = self.entries.get((i as usize).checked_sub(1)?)?;
+        fp.unchanged_by(changed).then_some(*state)
+    }
+
+    /// How many of the cut states held still hold after the changes
+    /// `changed`.
+    pub fn reusable(&self, changed: &PointSet) -> usize {
+        self.entries
+            .iter()
+            .filter(|(_, fp)| fp.unchanged_by(changed))
+            .count()
+    }
+
+    /// The number of cut states held.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no cut state is held.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn insert(&mut self, p: Point, color: Color, state: CutState, fp: Footprint) {
+        self.entries.push((state, fp));
+        self.index[p.index()][color.index()] = self.entries.len() as u32;
+    }
+}
+
+/// How [`connections`] reads its cutting points.
+enum Cuts<'a> {
+    /// Read every one.
+    Read,
+    /// Read every one and keep it, with its footprint.
+    Record(&'a mut CutMemo),
+    /// Reuse what the memo holds where `changed` does not touch it.
+    Reuse(&'a CutMemo, &'a PointSet),
+}
+
 /// Every link of the position, by the given patterns, reading with `reader`.
 pub fn connections(
     board: &Board,
     patterns: &ConnectionPatterns,
     reader: &mut Reader,
+) -> Connections {
+    links_of(board, patterns, reader, Cuts::Read)
+}
+
+/// [`connections`], also giving the memo of its cut states for
+/// [`connections_reusing`]. Reading while recording footprints is slower
+/// (the reader's cache is not consulted); the links are the same.
+pub fn connections_recorded(
+    board: &Board,
+    patterns: &ConnectionPatterns,
+    reader: &mut Reader,
+) -> (Connections, CutMemo) {
+    let mut memo = CutMemo::default();
+    let links = links_of(board, patterns, reader, Cuts::Record(&mut memo));
+    (links, memo)
+}
+
+/// [`connections`] of `board`, taking each cut state from `memo` (recorded
+/// on another board) where the points `changed` between the two boards
+/// ([`Board::changed_points`]) leave its footprint alone, and reading the
+/// others. The links are those [`connections`] finds, up to what the
+/// reader's cache and budget make of positions read in another order.
+pub fn connections_reusing(
+    board: &Board,
+    patterns: &ConnectionPatterns,
+    reader: &mut Reader,
+    memo: &CutMemo,
+    changed: &PointSet,
+) -> Connections {
+    links_of(board, patterns, reader, Cuts::Reuse(memo, changed))
+}
+
+fn links_of(
+    board: &Board,
+    patterns: &ConnectionPatterns,
+    reader: &mut Reader,
+    mut cut_source: Cuts<'_>,
 ) -> Connections {
     let size = board.size();
     let place = |m: &Match, (dx, dy): (i32, i32)| -> Option<Point> {
@@ -81,7 +184,7 @@ pub fn connections(
     // symmetries give the same links.
     candidates.sort_unstable_by_key(|c| (c.0, c.1));
     // Each cutting point is classified once per colour.
-    let mut states: Vec<(Point, Color, CutState)> = Vec::new();
+    let mut states: Vec<[Option<CutState>; 2]> = vec![[None; 2]; NUM_CELLS];
     let mut links = Vec::with_capacity(candidates.len());
     let mut i = 0;
     while i < candidates.len() {
@@ -103,12 +206,21 @@ pub fn connections(
                 .iter()
                 .filter_map(|&o| place(m, o))
                 .map(|p| {
-                    if let Some(&(_, _, s)) = states.iter().find(|&&(q, c, _)| q == p && c == color)
-                    {
-                        return (p, s);
-                    }
-                    let s = cut_state(board, p, color, reader);
-                    states.push((p, color, s));
+                    let slot = &mut states[p.index()][color.index()];
+                    let s = match (*slot, &mut cut_source) {
+                        (Some(s), _) => s,
+                        (None, Cuts::Read) => cut_state(board, p, color, reader),
+                        (None, Cuts::Record(memo)) => {
+                            let mut fp = Footprint::new();
+                            let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
+                            memo.insert(p, color, s, fp);
+                            s
+                        }
+                        (None, Cuts::Reuse(memo, changed)) => memo
+                            .get(p, color, changed)
+                            .unwrap_or_else(|| cut_state(board, p, color, reader)),
+                    };
+                    *slot = Some(s);
                     (p, s)
                 })
                 .collect();
@@ -177,11 +289,29 @@ fn link_end_key(e: LinkEnd) -> (u8, u16) {
 
 /// What cutting point `p` of a link of `color` holds.
 pub fn cut_state(board: &Board, p: Point, color: Color, reader: &mut Reader) -> CutState {
+    cut_state_traced(board, p, color, reader, None)
+}
+
+/// [`cut_state`], recording in `footprint` (when given) every point the
+/// answer depends on.
+fn cut_state_traced(
+    board: &Board,
+    p: Point,
+    color: Color,
+    reader: &mut Reader,
+    mut footprint: Option<&mut Footprint>,
+) -> CutState {
+    if let Some(fp) = footprint.as_deref_mut() {
+        // The point, its chain, its neighbours' chains (their liberties,
+        // captures) and whether either colour may play there.
+        fp.move_at(board, p);
+        fp.chain(board, p);
+    }
     match board.color(p) {
         Some(c) if c == color => CutState::Owned,
         Some(_) => {
             // An opponent stone: lost unless the owner can capture it.
-            match reader.attack(board, p, &CUT_LIMITS).outcome {
+            match attack(reader, board, p, footprint).outcome {
                 Outcome::Failure => CutState::Lost,
                 Outcome::Success(_) | Outcome::Unknown => CutState::Open,
             }
@@ -222,6 +352,9 @@ pub fn cut_state(board: &Board, p: Point, color: Color, reader: &mut Reader) -> 
                 }
                 if n == 1 && !joins {
                     if let Some(lib) = libs.first() {
+                        if let Some(fp) = footprint.as_deref_mut() {
+                            fp.move_at(board, lib);
+                        }
                         if board.is_legal(color, lib) {
                             return CutState::Safe;
                         }
@@ -232,11 +365,24 @@ pub fn cut_state(board: &Board, p: Point, color: Color, reader: &mut Reader) -> 
             if after.play(opponent, p).is_err() {
                 return CutState::Safe;
             }
-            match reader.attack(&after, p, &CUT_LIMITS).outcome {
+            match attack(reader, &after, p, footprint).outcome {
                 Outcome::Success(_) => CutState::Safe,
                 Outcome::Failure | Outcome::Unknown => CutState::Open,
             }
         }
+    }
+}
+
+/// The reader's attack with the cut limits, traced when there is a footprint.
+fn attack(
+    reader: &mut Reader,
+    board: &Board,
+    target: Point,
+    footprint: Option<&mut Footprint>,
+) -> keisei_board::reading::Reading {
+    match footprint {
+        Some(fp) => reader.attack_traced(board, target, &CUT_LIMITS, fp),
+        None => reader.attack(board, target, &CUT_LIMITS),
     }
 }
 

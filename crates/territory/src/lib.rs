@@ -33,7 +33,10 @@ pub use blocks::{
     BlockCell, BlockModel, Blocks, ZONE_LINE, Zone, block_extent, block_shape, blocks, zone,
 };
 pub use border::{BorderCell, border_cell, border_cells, ring_len};
-pub use connections::{CUT_LIMITS, coefficient, connections, cut_state};
+pub use connections::{
+    CUT_LIMITS, CutMemo, coefficient, connections, connections_recorded, connections_reusing,
+    cut_state,
+};
 pub use enclosed::{Owner, Region, Territory, TerritoryOptions, territory};
 pub use links::{Connections, CutState, Link, LinkEnd};
 

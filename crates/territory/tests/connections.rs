@@ -1,7 +1,12 @@
 //! Connections and territory on the fixture positions.
 
 use crate::{check_territory, diagram, links, position};
-use keisei_territory::{TerritoryOptions, territory};
+use keisei_board::reading::Reader;
+use keisei_board::{Color, Point};
+use keisei_territory::patterns::ConnectionPatterns;
+use keisei_territory::{
+    TerritoryOptions, connections, connections_recorded, connections_reusing, territory,
+};
 
 #[test]
 fn one_of_each_connection_shape() {
@@ -111,4 +116,62 @@ fn dead_stones_do_not_spoil_territory() {
         },
     );
     assert_eq!(t.black, 4, "{}", t.map.render_with_stones(&b));
+}
+
+/// Move ranking's shortcut: the links of a position a move away, reusing the
+/// cut states whose footprint the move leaves alone, are the links read from
+/// scratch, after every legal move of either colour. Readers without a cache,
+/// so that nothing but the footprints can make the two differ.
+#[test]
+fn links_reusing_recorded_cut_states_are_the_links_read_afresh() {
+    let patterns = ConnectionPatterns::builtin();
+    for rel in [
+        "positions/midgame-19.sgf",
+        "positions/opening-13.sgf",
+        "positions/ko-9.sgf",
+        "territory/links.sgf",
+    ] {
+        let board = position(rel);
+        let mut reader = Reader::with_cache_bits(0);
+        let (recorded, memo) = connections_recorded(&board, patterns, &mut reader);
+        assert_eq!(
+            recorded,
+            connections(&board, patterns, &mut reader),
+            "{rel}"
+        );
+        let (mut children, mut held, mut reused) = (0, 0, 0);
+        for color in Color::BOTH {
+            for m in board.legal_moves(color).collect::<Vec<Point>>() {
+                let mut child = board.clone();
+                child.play(color, m).unwrap();
+                let changed = board.changed_points(&child);
+                let fresh = connections(&child, patterns, &mut reader);
+                let reusing = connections_reusing(&child, patterns, &mut reader, &memo, &changed);
+                if reusing != fresh {
+                    let only = |a: &keisei_territory::Connections,
+                                b: &keisei_territory::Connections| {
+                        a.links
+                            .iter()
+                            .filter(|l| !b.links.contains(l))
+                            .cloned()
+                            .collect::<Vec<_>>()
+                    };
+                    panic!(
+                        "{rel}: {color:?} {}: reusing gave {:?}, afresh {:?}",
+                        m.to_gtp(board.size()),
+                        only(&reusing, &fresh),
+                        only(&fresh, &reusing)
+                    );
+                }
+                children += 1;
+                held += memo.len();
+                reused += memo.reusable(&changed);
+            }
+        }
+        // The shortcut serves: most cut states survive a move elsewhere.
+        assert!(
+            reused * 4 > held * 3,
+            "{rel}: {reused} of {held} cut states reusable over {children} moves"
+        );
+    }
 }
