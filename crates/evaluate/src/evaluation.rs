@@ -17,8 +17,9 @@ use keisei_groups::{
 use keisei_influence::{Context, Influence, Model, ModelKind, Under, dot_blocks};
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
-    AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, LinkEnd, Territory,
-    TerritoryOptions, attack_ease, blocks, connections, territory,
+    AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, CutMemo, LinkEnd, Territory,
+    TerritoryOptions, attack_ease, blocks, connections, connections_recorded, connections_reusing,
+    territory,
 };
 use serde::Serialize;
 
@@ -119,6 +120,64 @@ fn serialize_points<S: serde::Serializer>(set: &PointSet, s: S) -> Result<S::Ok,
     s.collect_seq(set.iter().map(|p| (p.x(), p.y())))
 }
 
+/// What an evaluation shares with the evaluations of positions one move
+/// away ([`Evaluator::evaluate_shared`], [`Evaluator::child_value`]): the
+/// position, its weights, and its links' cut states with the points each
+/// depends on.
+#[derive(Clone, Debug)]
+pub struct Shared {
+    board: Board,
+    weights: EffectiveWeights,
+    cuts: CutMemo,
+}
+
+impl Shared {
+    /// The weights of the shared position (children are valued with them).
+    pub fn weights(&self) -> EffectiveWeights {
+        self.weights
+    }
+}
+
+/// The value of a position a move away: its terms, weighted terms and
+/// total under the weights of the position it was reached from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChildValue {
+    /// The terms before weights.
+    pub terms: Terms,
+    /// The terms after weights.
+    pub weighted: Terms,
+    /// The total.
+    pub total: f64,
+}
+
+/// Where the links' cut states come from.
+enum CutSource<'a> {
+    /// Read them all.
+    Read,
+    /// Read them all, keeping each with its footprint.
+    Record(&'a mut CutMemo),
+    /// Reuse the memo's where the changed points leave them alone.
+    Reuse(&'a CutMemo, &'a PointSet),
+}
+
+/// Everything one run of the factors computed; the display-only maps
+/// (zone blocks, attack-ease) only when the total needs them.
+struct Core {
+    links: Connections,
+    territory: Territory,
+    blocks: Option<Blocks>,
+    attack_ease: Option<AttackEase>,
+    groups: Groups,
+    danger_minus: DangerMinus,
+    block_danger: Option<Vec<BlockDanger>>,
+    influence: Influence,
+    dead: PointSet,
+    weights: EffectiveWeights,
+    terms: Terms,
+    weighted: Terms,
+    total: f64,
+}
+
 /// The evaluator: a configuration and the knowledge bases it uses.
 pub struct Evaluator {
     /// The configuration.
@@ -195,9 +254,117 @@ impl Evaluator {
         reader: &mut Reader,
         weights: Option<EffectiveWeights>,
     ) -> Evaluation {
+        let core = self.run(board, reader, weights, CutSource::Read);
+        self.complete(board, komi, core)
+    }
+
+    /// [`Evaluator::evaluate_with`] (the position's own weights), also
+    /// keeping what evaluations of positions a move away can reuse
+    /// ([`Evaluator::child_value`]). Slower than a plain evaluation: the cut
+    /// readings record the points they depend on.
+    pub fn evaluate_shared(
+        &self,
+        board: &Board,
+        komi: f64,
+        reader: &mut Reader,
+    ) -> (Evaluation, Shared) {
+        let mut cuts = CutMemo::default();
+        let core = self.run(board, reader, None, CutSource::Record(&mut cuts));
+        let shared = Shared {
+            board: board.clone(),
+            weights: core.weights,
+            cuts,
+        };
+        (self.complete(board, komi, core), shared)
+    }
+
+    /// The terms and total of `child`, a position reached from the shared
+    /// one (by a move, with its captures), valued with the shared position's
+    /// weights: what move ranking needs and nothing more (no ownership,
+    /// score, or display-only maps), reusing every cut state the move leaves
+    /// alone. The same values as [`Evaluator::evaluate_with`] with those
+    /// weights, up to what the reader's cache and budget make of positions
+    /// read in another order.
+    pub fn child_value(&self, shared: &Shared, child: &Board, reader: &mut Reader) -> ChildValue {
+        let changed = shared.board.changed_points(child);
+        let core = self.run(
+            child,
+            reader,
+            Some(shared.weights),
+            CutSource::Reuse(&shared.cuts, &changed),
+        );
+        ChildValue {
+            terms: core.terms,
+            weighted: core.weighted,
+            total: core.total,
+        }
+    }
+
+    /// The evaluation users see: the core with every map, the ownership
+    /// and the score.
+    fn complete(&self, board: &Board, komi: f64, core: Core) -> Evaluation {
+        let ownership = ownership(board, &core.territory, &core.influence, &core.dead);
+        let score = score(board, &ownership, &core.dead);
+        let (blocks, attack_ease) = match (core.blocks, core.attack_ease) {
+            (Some(b), Some(e)) => (b, e),
+            _ => self.ease(board, &core.groups, &core.territory),
+        };
+        Evaluation {
+            to_move: board.to_move(),
+            links: core.links,
+            territory: core.territory,
+            blocks,
+            attack_ease,
+            groups: core.groups,
+            danger_minus: core.danger_minus,
+            block_danger: core.block_danger,
+            influence: core.influence,
+            dead: core.dead,
+            weights: core.weights,
+            terms: core.terms,
+            weighted: core.weighted,
+            total: core.total,
+            ownership,
+            score: score - komi,
+        }
+    }
+
+    /// Seed 001's zone control blocks of the stones that cannot be attacked,
+    /// and the attack-ease of territory they give.
+    fn ease(&self, board: &Board, groups: &Groups, terr: &Territory) -> (Blocks, AttackEase) {
+        let zone_blocks = blocks(
+            board,
+            &groups.unattackable(),
+            BlockModel::Zone,
+            self.removal,
+        );
+        let ease = attack_ease(board, terr, &zone_blocks, &AttackEaseParams::default());
+        (zone_blocks, ease)
+    }
+
+    /// Runs the factors the total needs (zone blocks and attack-ease only
+    /// with the attack-ease territory model).
+    fn run(
+        &self,
+        board: &Board,
+        reader: &mut Reader,
+        weights: Option<EffectiveWeights>,
+        cuts: CutSource<'_>,
+    ) -> Core {
         let size = board.size();
         let cfg = &self.config;
-        let links = connections(board, self.connection_patterns, reader);
+        let patterns = self.connection_patterns;
+        let links = match cuts {
+            CutSource::Read => connections(board, patterns, reader),
+            CutSource::Record(memo) => {
+                let (links, recorded) = connections_recorded(board, patterns, reader);
+                *memo = recorded;
+                links
+            }
+            CutSource::Reuse(memo, changed) => {
+                connections_reusing(board, patterns, reader, memo, changed)
+            }
+        };
         let first = territory(board, &links, &TerritoryOptions::default());
         let params = GroupParams {
             unattackable_below: cfg.groups.unattackable_below,
@@ -233,8 +400,13 @@ impl Evaluator {
             )
         };
         let unattackable = groups.unattackable();
-        let zone_blocks = blocks(board, &unattackable, BlockModel::Zone, self.removal);
-        let ease = attack_ease(board, &terr, &zone_blocks, &AttackEaseParams::default());
+        let (zone_blocks, ease) = match cfg.models.territory {
+            TerritoryModel::AttackEase => {
+                let (b, e) = self.ease(board, &groups, &terr);
+                (Some(b), Some(e))
+            }
+            TerritoryModel::Enclosed => (None, None),
+        };
         let strength = groups.strength_map(size);
         let ctx = Context {
             board,
@@ -273,9 +445,9 @@ impl Evaluator {
         });
 
         let mut terms = Terms {
-            territory: match cfg.models.territory {
-                TerritoryModel::Enclosed => terr.black as f64 - terr.white as f64,
-                TerritoryModel::AttackEase => ease.net(),
+            territory: match (cfg.models.territory, &ease) {
+                (TerritoryModel::AttackEase, Some(ease)) => ease.net(),
+                _ => terr.black as f64 - terr.white as f64,
             },
             influence: influence.net(),
             danger: match &block_danger {
@@ -309,10 +481,7 @@ impl Evaluator {
         let weights = weights.unwrap_or_else(|| self.weights_for(board, &groups, &terr));
         let weighted = terms.weighted(&weights, cfg);
         let total = weighted.total(cfg.composition);
-        let ownership = ownership(board, &terr, &influence, &dead);
-        let score = score(board, &ownership, &dead);
-        Evaluation {
-            to_move: board.to_move(),
+        Core {
             links,
             territory: terr,
             blocks: zone_blocks,
@@ -326,8 +495,6 @@ impl Evaluator {
             terms,
             weighted,
             total,
-            ownership,
-            score: score - komi,
         }
     }
 

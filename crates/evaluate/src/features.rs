@@ -91,7 +91,7 @@ impl Evaluator {
         reader: &mut Reader,
         prior: Option<&Prior>,
     ) -> PositionTerms {
-        let base = self.evaluate_with(board, komi, reader, None);
+        let (base, shared) = self.evaluate_shared(board, komi, reader);
         let w: EffectiveWeights = base.weights;
         let base_terms = terms_array(&base.terms);
         let mut moves = Vec::new();
@@ -102,8 +102,7 @@ impl Evaluator {
             let mut child = |color: Color| -> Option<[f64; 7]> {
                 let mut b = board.clone();
                 b.play(color, p).ok()?;
-                let e = self.evaluate_with(&b, komi, reader, Some(w));
-                let t = terms_array(&e.terms);
+                let t = terms_array(&self.child_value(&shared, &b, reader).terms);
                 Some(std::array::from_fn(|i| t[i] - base_terms[i]))
             };
             let (black, white) = (child(Color::Black), child(Color::White));

@@ -22,7 +22,9 @@ pub mod rank;
 pub mod tune;
 
 pub use config::Config;
-pub use evaluation::{Evaluation, Evaluator, Terms, life_value, link_value, ownership, score};
+pub use evaluation::{
+    ChildValue, Evaluation, Evaluator, Shared, Terms, life_value, link_value, ownership, score,
+};
 pub use prior::Prior;
 pub use rank::{Factor, Method, RankedMove};
 

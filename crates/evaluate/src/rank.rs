@@ -1,7 +1,7 @@
 //! Move ranking (seed 000 §4, seed 001 §4.1): every legal move valued by the
 //! change of evaluation it brings.
 
-use crate::evaluation::{Evaluation, Evaluator, Terms};
+use crate::evaluation::{ChildValue, Evaluation, Evaluator, Terms};
 use crate::prior::Prior;
 use keisei_board::reading::Reader;
 use keisei_board::{Board, Color, Point};
@@ -64,7 +64,7 @@ pub struct RankedMove {
 }
 
 /// The change of every term from `base` to `after`, seen by `color`.
-fn deltas(base: &Evaluation, after: &Evaluation, color: Color) -> (Terms, f64) {
+fn deltas(base: &Evaluation, after: &ChildValue, color: Color) -> (Terms, f64) {
     let s = f64::from(color.sign());
     let (a, b) = (&after.weighted, &base.weighted);
     (
@@ -95,9 +95,11 @@ fn sub(a: &Terms, b: &Terms) -> Terms {
 
 impl Evaluator {
     /// Ranks `moves` (every legal move of the side to move when `None`),
-    /// best first; ties keep point order. Children are evaluated with the
-    /// weights of `board`, on all cores (rayon), each thread with its own
-    /// reader; the result does not depend on the number of threads. With a
+    /// best first; ties keep point order. Children are valued with the
+    /// weights of `board` ([`Evaluator::child_value`]: only what the total
+    /// needs, reusing the cut readings of `board` the move leaves alone), on
+    /// all cores (rayon), each thread with its own reader; the result does
+    /// not depend on the number of threads. With a
     /// `prior`, the whole function adds `ranking.prior` × the move's prior.
     pub fn rank(
         &self,
@@ -111,8 +113,7 @@ impl Evaluator {
         let prior_weight = self.config.ranking.prior;
         let prior_at = |p: Point| prior.map_or(0.0, |q| q.at(p));
         let to_move = board.to_move();
-        let base = self.evaluate_with(board, komi, &mut Reader::new(), None);
-        let weights = Some(base.weights);
+        let (base, shared) = self.evaluate_shared(board, komi, &mut Reader::new());
         let list: Vec<Point> = match moves {
             Some(m) => m
                 .iter()
@@ -126,10 +127,10 @@ impl Evaluator {
                 .collect(),
             None => board.legal_moves(to_move).collect(),
         };
-        let child = |reader: &mut Reader, color: Color, p: Point| -> Option<Evaluation> {
+        let child = |reader: &mut Reader, color: Color, p: Point| -> Option<ChildValue> {
             let mut b = board.clone();
             b.play(color, p).ok()?;
-            Some(self.evaluate_with(&b, komi, reader, weights))
+            Some(self.child_value(&shared, &b, reader))
         };
         let mut ranked: Vec<RankedMove> = list
             .par_iter()

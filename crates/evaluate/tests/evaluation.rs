@@ -124,3 +124,46 @@ fn per_factor_rankings_use_their_term() {
         }
     }
 }
+
+/// Move ranking's child values (only what the total needs, cut readings of
+/// the parent reused off their footprints) are the full evaluations of the
+/// children with the parent's weights, after every legal move of either
+/// colour, under both territory models. Readers without a cache, so that
+/// only the shortcut could make the two differ.
+#[test]
+fn child_values_are_full_evaluations_of_the_children() {
+    use keisei_evaluate::board::reading::Reader;
+    use keisei_evaluate::board::{Color, Point};
+    use keisei_evaluate::config::TerritoryModel;
+    for (rel, model) in [
+        ("positions/opening-13.sgf", TerritoryModel::Enclosed),
+        ("positions/ko-9.sgf", TerritoryModel::Enclosed),
+        ("positions/ko-9.sgf", TerritoryModel::AttackEase),
+        ("groups/five-groups.sgf", TerritoryModel::Enclosed),
+    ] {
+        let pos = position(rel, None);
+        let mut config = Config::default();
+        config.models.territory = model;
+        let ev = Evaluator::new(config);
+        let mut reader = Reader::with_cache_bits(0);
+        let (base, shared) = ev.evaluate_shared(&pos.board, pos.komi, &mut reader);
+        let plain = ev.evaluate_with(&pos.board, pos.komi, &mut reader, None);
+        assert_eq!(base.total.to_bits(), plain.total.to_bits(), "{rel}");
+        assert_eq!(shared.weights(), base.weights);
+        let mut n = 0;
+        for color in Color::BOTH {
+            for m in pos.board.legal_moves(color).collect::<Vec<Point>>() {
+                let mut child = pos.board.clone();
+                child.play(color, m).unwrap();
+                let value = ev.child_value(&shared, &child, &mut reader);
+                let full = ev.evaluate_with(&child, pos.komi, &mut reader, Some(base.weights));
+                let at = format!("{rel} {model:?}: {color:?} {}", m.to_gtp(child.size()));
+                assert_eq!(value.terms, full.terms, "{at}");
+                assert_eq!(value.weighted, full.weighted, "{at}");
+                assert_eq!(value.total.to_bits(), full.total.to_bits(), "{at}");
+                n += 1;
+            }
+        }
+        assert!(n > 100, "{rel}: {n} children");
+    }
+}
