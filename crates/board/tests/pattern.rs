@@ -710,6 +710,49 @@ proptest! {
         prop_assert_eq!(fast_both, both);
     }
 
+    /// `reach` is honest: changing a point leaves every anchor farther than
+    /// `reach` from it with the same matches; and some pattern cell is
+    /// exactly that far from its anchor.
+    #[test]
+    fn matches_farther_than_the_reach_from_a_change_stay(
+        diagrams in proptest::collection::vec(diagram_rows(), 1..6),
+        board in random_board(),
+        at in (0u8..25, 0u8..25),
+        stone in 0u8..3,
+    ) {
+        let text = pattern_file(&diagrams);
+        let set = PatternSet::parse("random.pat", &text).unwrap();
+        let size = board.size();
+        let changed = Point::new(at.0 % size, at.1 % size);
+        let mut other = board.clone();
+        other.clear_point(changed).unwrap();
+        match stone {
+            0 => {}
+            1 => other.set_stone(Color::Black, changed).unwrap(),
+            _ => other.set_stone(Color::White, changed).unwrap(),
+        }
+        let reach = set.reach();
+        for p in board.points() {
+            let far = (p.x() - changed.x()).abs().max((p.y() - changed.y()).abs()) > reach;
+            if far {
+                for color in Color::BOTH {
+                    let before: Vec<Match> = set.matches_at(&board, p, color).collect();
+                    let after: Vec<Match> = set.matches_at(&other, p, color).collect();
+                    prop_assert_eq!(before, after, "{}", text);
+                }
+            }
+        }
+        let farthest = set
+            .patterns()
+            .iter()
+            .flat_map(|p| p.diagram().cells())
+            .filter(|c| c.symbol != Symbol::Any)
+            .map(|c| c.dx.abs().max(c.dy.abs()))
+            .max()
+            .unwrap_or(0);
+        prop_assert_eq!(reach, farthest);
+    }
+
     #[test]
     fn matching_a_transformed_board_gives_transformed_matches(
         diagrams in proptest::collection::vec(diagram_rows(), 1..5),

@@ -16,13 +16,18 @@ pub const CUT_LIMITS: Limits = Limits {
     ..Limits::DEFAULT
 };
 
-/// The cut states read on one board, each with its footprint (the points
-/// its answer depends on, [`keisei_board::footprint`]), so that a board a
-/// move away can reuse the ones its move does not touch
-/// ([`connections_reusing`]). Move ranking evaluates hundreds of such
-/// boards; most of their cutting points are far from the move.
+/// What [`connections`] found on one board, kept so that a board a move
+/// away can reuse what its move leaves alone ([`connections_reusing`]):
+/// the pattern matches (a match depends only on the points within the
+/// pattern set's [`reach`](keisei_board::pattern::PatternSet::reach) of its
+/// anchor) and the cut states, each with its footprint (the points its
+/// answer depends on, [`keisei_board::footprint`]). Move ranking evaluates
+/// hundreds of such boards; most of their matches and cutting points are far
+/// from the move.
 #[derive(Clone, Debug)]
 pub struct CutMemo {
+    /// Every match of the recorded board, both colours.
+    matches: Vec<Match>,
     /// For each cell and colour, the index in `entries` plus one (0: none).
     index: Vec<[u32; 2]>,
     entries: Vec<(CutState, Footprint)>,
@@ -31,6 +36,7 @@ pub struct CutMemo {
 impl Default for CutMemo {
     fn default() -> CutMemo {
         CutMemo {
+            matches: Vec::new(),
             index: vec![[0; 2]; NUM_CELLS],
             entries: Vec::new(),
         }
@@ -129,51 +135,58 @@ fn links_of(
         let (tx, ty) = m.symmetry.apply_offset(dx, dy);
         m.anchor.offset(tx, ty, size)
     };
+    let matches: Vec<Match> = match &mut cut_source {
+        Cuts::Read => all_matches(board, patterns),
+        Cuts::Record(memo) => {
+            memo.matches = all_matches(board, patterns);
+            memo.matches.clone()
+        }
+        Cuts::Reuse(memo, changed) => matches_reusing(board, patterns, memo, changed),
+    };
     // Every candidate link: (pair key, pattern index, anchor, match, far end).
     let mut candidates = Vec::new();
-    for color in Color::BOTH {
-        for m in patterns.set.matches(board, color) {
-            let shape = &patterns.shapes[m.pattern];
-            let from = m.anchor;
-            let to = if let Some(off) = shape.offsets.to {
-                let Some(q) = place(&m, off) else { continue };
-                // The far end must be an own stone of another chain.
-                if board.color(q) != Some(color) || board.chain_head(q) == board.chain_head(from) {
-                    continue;
-                }
-                LinkEnd::Stone(q)
-            } else {
-                // The edge: beyond the wall cell farthest from the stone, in
-                // the direction the link runs (the wall cells lie in a line).
-                let Some(far) = shape
-                    .offsets
-                    .wall
-                    .iter()
-                    .filter_map(|&o| place(&m, o))
-                    .max_by_key(|w| w.manhattan(from))
-                else {
-                    continue;
-                };
-                let (dx, dy) = ((far.x() - from.x()).signum(), (far.y() - from.y()).signum());
-                let direction = match (dx, dy) {
-                    (0, -1) => 0,
-                    (1, 0) => 1,
-                    (0, 1) => 2,
-                    (-1, 0) => 3,
-                    _ => continue,
-                };
-                let Some(cell) = border_cell(far, direction, size) else {
-                    continue;
-                };
-                LinkEnd::Edge(cell)
+    for m in matches {
+        let color = m.color;
+        let shape = &patterns.shapes[m.pattern];
+        let from = m.anchor;
+        let to = if let Some(off) = shape.offsets.to {
+            let Some(q) = place(&m, off) else { continue };
+            // The far end must be an own stone of another chain.
+            if board.color(q) != Some(color) || board.chain_head(q) == board.chain_head(from) {
+                continue;
+            }
+            LinkEnd::Stone(q)
+        } else {
+            // The edge: beyond the wall cell farthest from the stone, in
+            // the direction the link runs (the wall cells lie in a line).
+            let Some(far) = shape
+                .offsets
+                .wall
+                .iter()
+                .filter_map(|&o| place(&m, o))
+                .max_by_key(|w| w.manhattan(from))
+            else {
+                continue;
             };
-            // The same two stones (or stone and edge cell) in either order.
-            let key = match to {
-                LinkEnd::Stone(q) => (from.min(q), link_end_key(LinkEnd::Stone(from.max(q)))),
-                LinkEnd::Edge(c) => (from, link_end_key(LinkEnd::Edge(c))),
+            let (dx, dy) = ((far.x() - from.x()).signum(), (far.y() - from.y()).signum());
+            let direction = match (dx, dy) {
+                (0, -1) => 0,
+                (1, 0) => 1,
+                (0, 1) => 2,
+                (-1, 0) => 3,
+                _ => continue,
             };
-            candidates.push((key, m.pattern, from, m, to));
-        }
+            let Some(cell) = border_cell(far, direction, size) else {
+                continue;
+            };
+            LinkEnd::Edge(cell)
+        };
+        // The same two stones (or stone and edge cell) in either order.
+        let key = match to {
+            LinkEnd::Stone(q) => (from.min(q), link_end_key(LinkEnd::Stone(from.max(q)))),
+            LinkEnd::Edge(c) => (from, link_end_key(LinkEnd::Edge(c))),
+        };
+        candidates.push((key, m.pattern, from, m, to));
     }
     // One link per pair, by the pattern earliest in the file. That pattern
     // may match the pair more than once (anchored at either stone, in
@@ -278,6 +291,51 @@ fn links_of(
         (a.color, a.from, link_end_key(a.to)).cmp(&(b.color, b.from, link_end_key(b.to)))
     });
     Connections { links }
+}
+
+/// Every match of the connection patterns, both colours.
+fn all_matches(board: &Board, patterns: &ConnectionPatterns) -> Vec<Match> {
+    let mut out = Vec::new();
+    for color in Color::BOTH {
+        out.extend(patterns.set.matches(board, color));
+    }
+    out
+}
+
+/// The matches of `board`: the memo's where no changed point lies within
+/// the patterns' reach of the anchor, and those found afresh at the anchors
+/// where one does. (Their order differs from a scan's; the links do not
+/// depend on it.)
+fn matches_reusing(
+    board: &Board,
+    patterns: &ConnectionPatterns,
+    memo: &CutMemo,
+    changed: &PointSet,
+) -> Vec<Match> {
+    let size = board.size();
+    let reach = patterns.set.reach();
+    let mut near = PointSet::new();
+    for c in changed {
+        for dy in -reach..=reach {
+            for dx in -reach..=reach {
+                if let Some(a) = c.offset(dx, dy, size) {
+                    near.insert(a);
+                }
+            }
+        }
+    }
+    let mut out: Vec<Match> = memo
+        .matches
+        .iter()
+        .filter(|m| !near.contains(m.anchor))
+        .copied()
+        .collect();
+    for a in &near {
+        for color in Color::BOTH {
+            out.extend(patterns.set.matches_at(board, a, color));
+        }
+    }
+    out
 }
 
 fn link_end_key(e: LinkEnd) -> (u8, u16) {
@@ -412,6 +470,43 @@ pub fn coefficient(cuts: &[(Point, CutState)], needs: Needs) -> f64 {
                 0.5
             } else {
                 0.0
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use keisei_board::Game;
+
+    /// The matches a board a move away gets from the memo plus a local
+    /// rescan are the matches of a full scan, after every legal move of
+    /// either colour (the links alone cannot show this: a link is usually
+    /// found from both of its stones).
+    #[test]
+    fn reused_matches_are_a_full_scans_matches() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures/positions/midgame-19.sgf");
+        let game = Game::load(path).unwrap();
+        let board = game.position(game.move_count()).unwrap().board;
+        let patterns = ConnectionPatterns::builtin();
+        let mut reader = Reader::new();
+        let (_, memo) = connections_recorded(&board, patterns, &mut reader);
+        let key = |m: &Match| (m.anchor, m.color, m.pattern, m.symmetry);
+        let mut full = all_matches(&board, patterns);
+        full.sort_by_key(key);
+        assert_eq!(memo.matches.len(), full.len());
+        for color in Color::BOTH {
+            for m in board.legal_moves(color).collect::<Vec<_>>() {
+                let mut child = board.clone();
+                child.play(color, m).unwrap();
+                let changed = board.changed_points(&child);
+                let mut reused = matches_reusing(&child, patterns, &memo, &changed);
+                let mut fresh = all_matches(&child, patterns);
+                reused.sort_by_key(key);
+                fresh.sort_by_key(key);
+                assert_eq!(reused, fresh, "{color:?} {}", m.to_gtp(19));
             }
         }
     }

@@ -291,6 +291,8 @@ pub struct PatternSet {
     rows: Vec<u64>,
     /// The variant of each bucket slot.
     slots: Vec<u32>,
+    /// The farthest constrained cell from its anchor, in rows or columns.
+    reach: i32,
 }
 
 impl fmt::Debug for PatternSet {
@@ -399,6 +401,12 @@ impl PatternSet {
         }
 
         let (keys, buckets, rows, slots) = build_buckets(&windows);
+        let reach = constrained
+            .iter()
+            .flatten()
+            .map(|c| c.dx.abs().max(c.dy.abs()))
+            .max()
+            .unwrap_or(0);
         Ok(PatternSet {
             file,
             symmetries,
@@ -409,6 +417,7 @@ impl PatternSet {
             buckets,
             rows,
             slots,
+            reach,
         })
     }
 
@@ -454,6 +463,15 @@ impl PatternSet {
     /// matched for both colours).
     pub fn variant_count(&self) -> usize {
         self.variants.len()
+    }
+
+    /// How far from its anchor a pattern of the set looks: the largest
+    /// row or column distance of a constrained cell (in any orientation).
+    /// Whether a pattern matches at an anchor depends on the points within
+    /// this distance and nothing else, so a board that changes only farther
+    /// away keeps the anchor's matches.
+    pub fn reach(&self) -> i32 {
+        self.reach
     }
 
     /// Every match on `board` for `color` (`X` = a stone of `color`), in
