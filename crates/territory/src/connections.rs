@@ -143,8 +143,8 @@ fn links_of(
         }
         Cuts::Reuse(memo, changed) => matches_reusing(board, patterns, memo, changed),
     };
-    // Every candidate link: (pair key, pattern index, anchor, match, far end).
-    let mut candidates = Vec::new();
+    // Every candidate link: (sort key, anchor, match, far end).
+    let mut candidates = Vec::with_capacity(matches.len());
     for m in matches {
         let color = m.color;
         let shape = &patterns.shapes[m.pattern];
@@ -186,7 +186,7 @@ fn links_of(
             LinkEnd::Stone(q) => (from.min(q), link_end_key(LinkEnd::Stone(from.max(q)))),
             LinkEnd::Edge(c) => (from, link_end_key(LinkEnd::Edge(c))),
         };
-        candidates.push((key, m.pattern, from, m, to));
+        candidates.push((sort_key(key, m.pattern), from, m, to));
     }
     // One link per pair, by the pattern earliest in the file. That pattern
     // may match the pair more than once (anchored at either stone, in
@@ -195,54 +195,57 @@ fn links_of(
     // points and wall cells of the matches that reach it. Nothing depends on
     // the order in which matches were found, so colour swaps and board
     // symmetries give the same links.
-    candidates.sort_unstable_by_key(|c| (c.0, c.1));
+    candidates.sort_unstable_by_key(|c| c.0);
     // Each cutting point is classified once per colour.
     let mut states: Vec<[Option<CutState>; 2]> = vec![[None; 2]; NUM_CELLS];
     let mut links = Vec::with_capacity(candidates.len());
+    // Scratch lists of one match's cutting points and wall cells.
+    let (mut cuts, mut wall): (Vec<(Point, CutState)>, Vec<Point>) = (Vec::new(), Vec::new());
     let mut i = 0;
     while i < candidates.len() {
-        let (key, pattern) = (candidates[i].0, candidates[i].1);
+        let (key, pattern) = (
+            candidates[i].0 >> PATTERN_BITS,
+            candidates[i].0 & PATTERN_MASK,
+        );
         let mut j = i;
-        while j < candidates.len() && candidates[j].0 == key {
+        while j < candidates.len() && candidates[j].0 >> PATTERN_BITS == key {
             j += 1;
         }
-        let shape = &patterns.shapes[pattern];
+        let shape = &patterns.shapes[pattern as usize];
         let mut best: Option<Link> = None;
-        for &(_, pat, from, ref m, to) in &candidates[i..j] {
-            if pat != pattern {
+        for &(packed, from, ref m, to) in &candidates[i..j] {
+            if packed & PATTERN_MASK != pattern {
                 break;
             }
             let color = m.color;
-            let cuts: Vec<(Point, CutState)> = shape
-                .offsets
-                .cuts
-                .iter()
-                .filter_map(|&o| place(m, o))
-                .map(|p| {
-                    let slot = &mut states[p.index()][color.index()];
-                    let s = match (*slot, &mut cut_source) {
-                        (Some(s), _) => s,
-                        (None, Cuts::Read) => cut_state(board, p, color, reader),
-                        (None, Cuts::Record(memo)) => {
-                            let mut fp = Footprint::new();
-                            let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
-                            memo.insert(p, color, s, fp);
-                            s
-                        }
-                        (None, Cuts::Reuse(memo, changed)) => memo
-                            .get(p, color, changed)
-                            .unwrap_or_else(|| cut_state(board, p, color, reader)),
-                    };
-                    *slot = Some(s);
-                    (p, s)
-                })
-                .collect();
-            let wall: Vec<Point> = shape
-                .offsets
-                .wall
-                .iter()
-                .filter_map(|&o| place(m, o))
-                .collect();
+            cuts.clear();
+            cuts.extend(
+                shape
+                    .offsets
+                    .cuts
+                    .iter()
+                    .filter_map(|&o| place(m, o))
+                    .map(|p| {
+                        let slot = &mut states[p.index()][color.index()];
+                        let s = match (*slot, &mut cut_source) {
+                            (Some(s), _) => s,
+                            (None, Cuts::Read) => cut_state(board, p, color, reader),
+                            (None, Cuts::Record(memo)) => {
+                                let mut fp = Footprint::new();
+                                let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
+                                memo.insert(p, color, s, fp);
+                                s
+                            }
+                            (None, Cuts::Reuse(memo, changed)) => memo
+                                .get(p, color, changed)
+                                .unwrap_or_else(|| cut_state(board, p, color, reader)),
+                        };
+                        *slot = Some(s);
+                        (p, s)
+                    }),
+            );
+            wall.clear();
+            wall.extend(shape.offsets.wall.iter().filter_map(|&o| place(m, o)));
             let coefficient = coefficient(&cuts, shape.needs).min(shape.max);
             // A pair of stones is reported from the smaller point.
             let (from, to) = match to {
@@ -256,12 +259,12 @@ fn links_of(
             {
                 Some((std::cmp::Ordering::Greater, _)) => {}
                 Some((std::cmp::Ordering::Equal, b)) => {
-                    for c in cuts {
+                    for &c in &cuts {
                         if !b.cuts.iter().any(|&(q, _)| q == c.0) {
                             b.cuts.push(c);
                         }
                     }
-                    for w in wall {
+                    for &w in &wall {
                         if !b.wall.contains(&w) {
                             b.wall.push(w);
                         }
@@ -274,8 +277,8 @@ fn links_of(
                         to,
                         kind: shape.name.clone(),
                         coefficient,
-                        cuts,
-                        wall,
+                        cuts: cuts.clone(),
+                        wall: wall.clone(),
                     });
                 }
             }
@@ -295,7 +298,7 @@ fn links_of(
 
 /// Every match of the connection patterns, both colours.
 fn all_matches(board: &Board, patterns: &ConnectionPatterns) -> Vec<Match> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(4096);
     for color in Color::BOTH {
         out.extend(patterns.set.matches(board, color));
     }
@@ -324,18 +327,32 @@ fn matches_reusing(
             }
         }
     }
-    let mut out: Vec<Match> = memo
-        .matches
-        .iter()
-        .filter(|m| !near.contains(m.anchor))
-        .copied()
-        .collect();
+    let mut out: Vec<Match> = Vec::with_capacity(memo.matches.len() + 64);
+    out.extend(
+        memo.matches
+            .iter()
+            .filter(|m| !near.contains(m.anchor))
+            .copied(),
+    );
     for a in &near {
         for color in Color::BOTH {
             out.extend(patterns.set.matches_at(board, a, color));
         }
     }
     out
+}
+
+/// Bits of a candidate's sort key that hold the pattern index.
+const PATTERN_BITS: u32 = 20;
+const PATTERN_MASK: u64 = (1 << PATTERN_BITS) - 1;
+
+/// A candidate's sort key in one word: the pair (smaller end, other end),
+/// then the pattern index, ordered as the tuple would be.
+fn sort_key((from, (kind, end)): (Point, (u8, u16)), pattern: usize) -> u64 {
+    ((from.index() as u64) << 40)
+        | (u64::from(kind) << 36)
+        | (u64::from(end) << PATTERN_BITS)
+        | (pattern as u64 & PATTERN_MASK)
 }
 
 fn link_end_key(e: LinkEnd) -> (u8, u16) {
