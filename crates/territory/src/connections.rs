@@ -26,8 +26,8 @@ pub const CUT_LIMITS: Limits = Limits {
 /// from the move.
 #[derive(Clone, Debug)]
 pub struct CutMemo {
-    /// Every match of the recorded board, both colours.
-    matches: Vec<Match>,
+    /// Every candidate link of the recorded board, sorted.
+    candidates: Vec<Candidate>,
     /// For each cell and colour, the index in `entries` plus one (0: none).
     index: Vec<[u32; 2]>,
     entries: Vec<(CutState, Footprint)>,
@@ -36,7 +36,7 @@ pub struct CutMemo {
 impl Default for CutMemo {
     fn default() -> CutMemo {
         CutMemo {
-            matches: Vec::new(),
+            candidates: Vec::new(),
             index: vec![[0; 2]; NUM_CELLS],
             entries: Vec::new(),
         }
@@ -135,59 +135,15 @@ fn links_of(
         let (tx, ty) = m.symmetry.apply_offset(dx, dy);
         m.anchor.offset(tx, ty, size)
     };
-    let matches: Vec<Match> = match &mut cut_source {
-        Cuts::Read => all_matches(board, patterns),
+    // Every candidate link, sorted by pair, then pattern.
+    let candidates: Vec<Candidate> = match &mut cut_source {
+        Cuts::Read => all_candidates(board, patterns),
         Cuts::Record(memo) => {
-            memo.matches = all_matches(board, patterns);
-            memo.matches.clone()
+            memo.candidates = all_candidates(board, patterns);
+            memo.candidates.clone()
         }
-        Cuts::Reuse(memo, changed) => matches_reusing(board, patterns, memo, changed),
+        Cuts::Reuse(memo, changed) => candidates_reusing(board, patterns, memo, changed),
     };
-    // Every candidate link: (sort key, anchor, match, far end).
-    let mut candidates = Vec::with_capacity(matches.len());
-    for m in matches {
-        let color = m.color;
-        let shape = &patterns.shapes[m.pattern];
-        let from = m.anchor;
-        let to = if let Some(off) = shape.offsets.to {
-            let Some(q) = place(&m, off) else { continue };
-            // The far end must be an own stone of another chain.
-            if board.color(q) != Some(color) || board.chain_head(q) == board.chain_head(from) {
-                continue;
-            }
-            LinkEnd::Stone(q)
-        } else {
-            // The edge: beyond the wall cell farthest from the stone, in
-            // the direction the link runs (the wall cells lie in a line).
-            let Some(far) = shape
-                .offsets
-                .wall
-                .iter()
-                .filter_map(|&o| place(&m, o))
-                .max_by_key(|w| w.manhattan(from))
-            else {
-                continue;
-            };
-            let (dx, dy) = ((far.x() - from.x()).signum(), (far.y() - from.y()).signum());
-            let direction = match (dx, dy) {
-                (0, -1) => 0,
-                (1, 0) => 1,
-                (0, 1) => 2,
-                (-1, 0) => 3,
-                _ => continue,
-            };
-            let Some(cell) = border_cell(far, direction, size) else {
-                continue;
-            };
-            LinkEnd::Edge(cell)
-        };
-        // The same two stones (or stone and edge cell) in either order.
-        let key = match to {
-            LinkEnd::Stone(q) => (from.min(q), link_end_key(LinkEnd::Stone(from.max(q)))),
-            LinkEnd::Edge(c) => (from, link_end_key(LinkEnd::Edge(c))),
-        };
-        candidates.push((sort_key(key, m.pattern), from, m, to));
-    }
     // One link per pair, by the pattern earliest in the file. That pattern
     // may match the pair more than once (anchored at either stone, in
     // several orientations: a bamboo joint on both sides); the link takes
@@ -195,7 +151,6 @@ fn links_of(
     // points and wall cells of the matches that reach it. Nothing depends on
     // the order in which matches were found, so colour swaps and board
     // symmetries give the same links.
-    candidates.sort_unstable_by_key(|c| c.0);
     // Each cutting point is classified once per colour.
     let mut states: Vec<[Option<CutState>; 2]> = vec![[None; 2]; NUM_CELLS];
     let mut links = Vec::with_capacity(candidates.len());
@@ -296,28 +251,87 @@ fn links_of(
     Connections { links }
 }
 
-/// Every match of the connection patterns, both colours.
-fn all_matches(board: &Board, patterns: &ConnectionPatterns) -> Vec<Match> {
+/// A candidate link: its sort key (pair, then pattern), the stone it starts
+/// from, the match, and its far end.
+type Candidate = (u64, Point, Match, LinkEnd);
+
+/// The candidate link of a match, if the match makes one: the far end is
+/// an own stone of another chain, or a border cell.
+fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<Candidate> {
+    let size = board.size();
+    let place = |(dx, dy): (i32, i32)| -> Option<Point> {
+        let (tx, ty) = m.symmetry.apply_offset(dx, dy);
+        m.anchor.offset(tx, ty, size)
+    };
+    let color = m.color;
+    let shape = &patterns.shapes[m.pattern];
+    let from = m.anchor;
+    let to = if let Some(off) = shape.offsets.to {
+        let q = place(off)?;
+        // The far end must be an own stone of another chain.
+        if board.color(q) != Some(color) || board.chain_head(q) == board.chain_head(from) {
+            return None;
+        }
+        LinkEnd::Stone(q)
+    } else {
+        // The edge: beyond the wall cell farthest from the stone, in the
+        // direction the link runs (the wall cells lie in a line).
+        let far = shape
+            .offsets
+            .wall
+            .iter()
+            .filter_map(|&o| place(o))
+            .max_by_key(|w| w.manhattan(from))?;
+        let (dx, dy) = ((far.x() - from.x()).signum(), (far.y() - from.y()).signum());
+        let direction = match (dx, dy) {
+            (0, -1) => 0,
+            (1, 0) => 1,
+            (0, 1) => 2,
+            (-1, 0) => 3,
+            _ => return None,
+        };
+        LinkEnd::Edge(border_cell(far, direction, size)?)
+    };
+    // The same two stones (or stone and edge cell) in either order.
+    let key = match to {
+        LinkEnd::Stone(q) => (from.min(q), link_end_key(LinkEnd::Stone(from.max(q)))),
+        LinkEnd::Edge(c) => (from, link_end_key(LinkEnd::Edge(c))),
+    };
+    Some((sort_key(key, m.pattern), from, m, to))
+}
+
+/// Every candidate link of the position (both colours), sorted.
+fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate> {
     let mut out = Vec::with_capacity(4096);
     for color in Color::BOTH {
-        out.extend(patterns.set.matches(board, color));
+        out.extend(
+            patterns
+                .set
+                .matches(board, color)
+                .filter_map(|m| candidate(board, patterns, m)),
+        );
     }
+    out.sort_unstable_by_key(|c| c.0);
     out
 }
 
-/// The matches of `board`: the memo's where no changed point lies within
-/// the patterns' reach of the anchor, and those found afresh at the anchors
-/// where one does. (Their order differs from a scan's; the links do not
-/// depend on it.)
-fn matches_reusing(
+/// The candidate links of `board`, sorted: the memo's, except those
+/// anchored within the patterns' reach of a changed point (rescanned, their
+/// matches found afresh) and those whose two stones the change joined into
+/// one chain (no longer a link). Nothing else can differ: a match depends on
+/// the points within reach of its anchor; a far end's colour is such a
+/// point; chains only grow by the move (a capture empties changed points,
+/// which are within reach of every match that saw them).
+fn candidates_reusing(
     board: &Board,
     patterns: &ConnectionPatterns,
     memo: &CutMemo,
     changed: &PointSet,
-) -> Vec<Match> {
+) -> Vec<Candidate> {
     let size = board.size();
     let reach = patterns.set.reach();
     let mut near = PointSet::new();
+    let mut joined = PointSet::new();
     for c in changed {
         for dy in -reach..=reach {
             for dx in -reach..=reach {
@@ -326,19 +340,36 @@ fn matches_reusing(
                 }
             }
         }
-    }
-    let mut out: Vec<Match> = Vec::with_capacity(memo.matches.len() + 64);
-    out.extend(
-        memo.matches
-            .iter()
-            .filter(|m| !near.contains(m.anchor))
-            .copied(),
-    );
-    for a in &near {
-        for color in Color::BOTH {
-            out.extend(patterns.set.matches_at(board, a, color));
+        if board.color(c).is_some() && !joined.contains(c) {
+            joined.extend(board.chain_stones(c));
         }
     }
+    let kept = memo.candidates.iter().filter(|&&(_, from, m, to)| {
+        !near.contains(m.anchor)
+            && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q))
+    });
+    let mut fresh: Vec<Candidate> = Vec::new();
+    for a in &near {
+        for color in Color::BOTH {
+            fresh.extend(
+                patterns
+                    .set
+                    .matches_at(board, a, color)
+                    .filter_map(|m| candidate(board, patterns, m)),
+            );
+        }
+    }
+    fresh.sort_unstable_by_key(|c| c.0);
+    // Merge the two sorted lists.
+    let mut out = Vec::with_capacity(memo.candidates.len() + fresh.len());
+    let mut fresh = fresh.into_iter().peekable();
+    for c in kept {
+        while let Some(f) = fresh.next_if(|f| f.0 <= c.0) {
+            out.push(f);
+        }
+        out.push(*c);
+    }
+    out.extend(fresh);
     out
 }
 
@@ -497,34 +528,69 @@ mod tests {
     use super::*;
     use keisei_board::Game;
 
-    /// The matches a board a move away gets from the memo plus a local
-    /// rescan are the matches of a full scan, after every legal move of
-    /// either colour (the links alone cannot show this: a link is usually
-    /// found from both of its stones).
+    /// The candidate links a board a move away gets from the memo plus a
+    /// local rescan are those of a full scan, in the same key order, after
+    /// every legal move of either colour (the links alone cannot show this:
+    /// a link is usually found from both of its stones).
     #[test]
-    fn reused_matches_are_a_full_scans_matches() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../fixtures/positions/midgame-19.sgf");
-        let game = Game::load(path).unwrap();
-        let board = game.position(game.move_count()).unwrap().board;
+    fn reused_candidates_are_a_full_scans_candidates() {
         let patterns = ConnectionPatterns::builtin();
-        let mut reader = Reader::new();
-        let (_, memo) = connections_recorded(&board, patterns, &mut reader);
-        let key = |m: &Match| (m.anchor, m.color, m.pattern, m.symmetry);
-        let mut full = all_matches(&board, patterns);
-        full.sort_by_key(key);
-        assert_eq!(memo.matches.len(), full.len());
-        for color in Color::BOTH {
-            for m in board.legal_moves(color).collect::<Vec<_>>() {
-                let mut child = board.clone();
-                child.play(color, m).unwrap();
-                let changed = board.changed_points(&child);
-                let mut reused = matches_reusing(&child, patterns, &memo, &changed);
-                let mut fresh = all_matches(&child, patterns);
-                reused.sort_by_key(key);
-                fresh.sort_by_key(key);
-                assert_eq!(reused, fresh, "{color:?} {}", m.to_gtp(19));
+        for rel in ["positions/midgame-19.sgf", "positions/ko-9.sgf"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../fixtures")
+                .join(rel);
+            let game = Game::load(path).unwrap();
+            let board = game.position(game.move_count()).unwrap().board;
+            let mut reader = Reader::new();
+            let (_, memo) = connections_recorded(&board, patterns, &mut reader);
+            let full = |c: &Candidate| (c.0, c.2.anchor, c.2.color, c.2.pattern, c.2.symmetry);
+            assert!(memo.candidates.is_sorted_by_key(|c| c.0));
+            for color in Color::BOTH {
+                for m in board.legal_moves(color).collect::<Vec<_>>() {
+                    let mut child = board.clone();
+                    child.play(color, m).unwrap();
+                    let changed = board.changed_points(&child);
+                    let mut reused = candidates_reusing(&child, patterns, &memo, &changed);
+                    let mut fresh = all_candidates(&child, patterns);
+                    let at = format!("{rel}: {color:?} {}", m.to_gtp(board.size()));
+                    assert!(reused.is_sorted_by_key(|c| c.0), "{at}");
+                    reused.sort_by_key(full);
+                    fresh.sort_by_key(full);
+                    assert_eq!(reused, fresh, "{at}");
+                }
             }
         }
+    }
+
+    /// A move far from a link's anchor can still end it: here Black H6
+    /// joins the long chain of C5 to the chain of E5, so the one-space jump
+    /// C5–E5 (anchored at C5, five columns from the move) joins one chain
+    /// to itself and is no link any more.
+    #[test]
+    fn a_move_that_joins_a_links_stones_far_away_ends_the_link() {
+        let board = Board::from_diagram(
+            ". . . . . . . . .
+             . . X X X X X X .
+             . . X . . . . X .
+             . . X . . . . . .
+             . . X . X X X X .
+             . . . . . . . . .
+             . . . . . O . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let patterns = ConnectionPatterns::builtin();
+        let mut reader = Reader::new();
+        let (links, memo) = connections_recorded(&board, patterns, &mut reader);
+        let at = |v: &str| Point::from_gtp(v, 9).unwrap();
+        let jump = |l: &Link| l.from == at("C5") && l.to == LinkEnd::Stone(at("E5"));
+        assert!(links.links.iter().any(jump), "{links:?}");
+        let mut child = board.clone();
+        child.play(Color::Black, at("H6")).unwrap();
+        let changed = board.changed_points(&child);
+        let reused = connections_reusing(&child, patterns, &mut reader, &memo, &changed);
+        assert!(!reused.links.iter().any(jump));
+        assert_eq!(reused, connections(&child, patterns, &mut reader));
     }
 }
