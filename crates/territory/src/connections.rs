@@ -593,4 +593,40 @@ mod tests {
         assert!(!reused.links.iter().any(jump));
         assert_eq!(reused, connections(&child, patterns, &mut reader));
     }
+    /// A move can change which pattern describes a pair without touching
+    /// any cutting point's footprint: with a (made-up) pattern that asks for
+    /// an own stone two rows below a two-space jump, a stone there turns
+    /// the jump into a "guarded jump" although every cut state is reused.
+    #[test]
+    fn a_pair_whose_candidates_change_is_read_again() {
+        let patterns = ConnectionPatterns::parse(
+            "test.pat",
+            "pattern guarded-jump\n  to: B\n  cut: C D\n  needs: any\n  max: 0.5\n  @ C D B\n  ? ? ? ?\n  ? X ? ?\n\n\
+             pattern two-space-jump\n  to: B\n  cut: C D\n  needs: any\n  max: 0.5\n  @ C D B\n",
+        )
+        .unwrap();
+        let board = Board::from_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . X . . X . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . O .
+             . . . . . . .",
+        )
+        .unwrap();
+        let mut reader = Reader::new();
+        let (links, memo) = connections_recorded(&board, &patterns, &mut reader);
+        assert_eq!(links.links.len(), 1);
+        assert_eq!(links.links[0].kind, "two-space-jump");
+        let mut child = board.clone();
+        child
+            .play(Color::Black, Point::from_gtp("C3", 7).unwrap())
+            .unwrap();
+        let changed = board.changed_points(&child);
+        assert_eq!(memo.reusable(&changed), memo.len(), "C3 is in no footprint");
+        let reused = connections_reusing(&child, &patterns, &mut reader, &memo, &changed);
+        assert_eq!(reused, connections(&child, &patterns, &mut reader));
+        assert_eq!(reused.links[0].kind, "guarded-jump");
+    }
 }
