@@ -115,7 +115,12 @@ impl Point {
     /// The point `(dx, dy)` away, if it lies on a board of `size`.
     #[inline]
     pub fn offset(self, dx: i32, dy: i32, size: u8) -> Option<Point> {
-        Point::checked(self.x() + dx, self.y() + dy, size)
+        let s = i32::from(size);
+        let (x, y) = (self.x() + dx, self.y() + dy);
+        // On the board, the padded index moves by the offset itself (the
+        // same point `Point::checked` gives, without rebuilding the index).
+        ((0..s).contains(&x) && (0..s).contains(&y))
+            .then(|| Point((i32::from(self.0) + dy * STRIDE as i32 + dx) as u16))
     }
 
     /// Manhattan distance between two points.
@@ -210,6 +215,22 @@ mod tests {
                 assert!(p.on_board(size));
                 assert_eq!(Point::checked(p.x(), p.y(), size), Some(p));
                 assert_eq!(Point::from_gtp(&p.to_gtp(size), size), Some(p));
+            }
+        }
+    }
+
+    #[test]
+    fn an_offset_is_the_point_at_the_moved_coordinates() {
+        for size in [MIN_SIZE, 9, 19, MAX_SIZE] {
+            for p in Point::all(size) {
+                for dy in -9..=9 {
+                    for dx in -9..=9 {
+                        assert_eq!(
+                            p.offset(dx, dy, size),
+                            Point::checked(p.x() + dx, p.y() + dy, size)
+                        );
+                    }
+                }
             }
         }
     }
