@@ -233,7 +233,12 @@ pub fn territory(
     let mut regions = Vec::new();
     for color in Color::BOTH {
         let own = color.index();
-        let wall = |p: Point| is_wall(board, p, color, &wall_cells[own], options);
+        // The wall, once per point (the fills below ask again and again).
+        let wall_set: PointSet = board
+            .points()
+            .filter(|&p| is_wall(board, p, color, &wall_cells[own], options))
+            .collect();
+        let wall = |p: Point| wall_set.contains(p);
         // The outside: everything reachable, without crossing the wall, from
         // a point that touches an unclaimed stretch of the edge or holds a
         // living opponent stone.
@@ -257,12 +262,16 @@ pub fn territory(
         }
         // Territory: neither wall stone nor outside; a wall cell counts only
         // when it does not face the outside (an edge link running inside).
-        let inside = |p: Point| {
-            let living_own_stone = board.color(p) == Some(color) && !options.dead.contains(p);
-            let boundary_cell =
-                wall_cells[own].contains(p) && p.neighbors().iter().any(|&q| outside.contains(q));
-            !outside.contains(p) && !living_own_stone && !boundary_cell
-        };
+        let inside_set: PointSet = board
+            .points()
+            .filter(|&p| {
+                let living_own_stone = board.color(p) == Some(color) && !options.dead.contains(p);
+                let boundary_cell = wall_cells[own].contains(p)
+                    && p.neighbors().iter().any(|&q| outside.contains(q));
+                !outside.contains(p) && !living_own_stone && !boundary_cell
+            })
+            .collect();
+        let inside = |p: Point| inside_set.contains(p);
         let mut seen = PointSet::new();
         for start in board.points() {
             if seen.contains(start) || !inside(start) {
