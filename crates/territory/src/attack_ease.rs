@@ -4,7 +4,7 @@
 
 use crate::blocks::Blocks;
 use crate::enclosed::Territory;
-use keisei_board::{Board, BoardMap, Cell, Color, Point};
+use keisei_board::{Board, BoardMap, Cell, Color, NUM_CELLS, Point};
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -109,45 +109,52 @@ pub fn kosuri_distance(
     let size = board.size();
     let attacker = defender.opponent();
     let block = blocks.of(defender);
-    let mut dist: BoardMap<Option<u32>> = BoardMap::new(size, None);
-    let mut heap = BinaryHeap::new();
-    let step = |q: Point| -> u32 {
+    // Flat arrays by point index; the cost of entering each empty point is
+    // worked out once.
+    let mut cost = vec![0u32; NUM_CELLS];
+    for q in board.points().filter(|&q| board.is_empty(q)) {
         let kosuri = q
             .neighbors()
             .iter()
             .any(|&n| board.color(n) == Some(defender));
-        1 + if kosuri { params.kosuri_cost } else { 0 }
+        cost[q.index()] = 1
+            + if kosuri { params.kosuri_cost } else { 0 }
             + if block.contains(q) {
                 params.block_cost
             } else {
                 0
-            }
-    };
+            };
+    }
+    let mut dist = vec![u32::MAX; NUM_CELLS];
+    let mut heap = BinaryHeap::new();
     for s in board.points().filter(|&p| board.color(p) == Some(attacker)) {
         for n in s.neighbors() {
             if board.cell(n) == Cell::Empty {
-                let c = step(n);
-                if dist[n].is_none_or(|d| c < d) {
-                    dist[n] = Some(c);
+                let c = cost[n.index()];
+                if c < dist[n.index()] {
+                    dist[n.index()] = c;
                     heap.push(Reverse((c, n)));
                 }
             }
         }
     }
     while let Some(Reverse((d, p))) = heap.pop() {
-        if dist[p] != Some(d) {
+        if dist[p.index()] != d {
             continue;
         }
         for n in p.neighbors() {
             if board.cell(n) != Cell::Empty {
                 continue;
             }
-            let nd = d + step(n);
-            if dist[n].is_none_or(|old| nd < old) {
-                dist[n] = Some(nd);
+            let nd = d.saturating_add(cost[n.index()]);
+            if nd < dist[n.index()] {
+                dist[n.index()] = nd;
                 heap.push(Reverse((nd, n)));
             }
         }
     }
-    dist
+    BoardMap::from_fn(size, |p| {
+        let d = dist[p.index()];
+        (d != u32::MAX).then_some(d)
+    })
 }
