@@ -306,7 +306,7 @@ fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate
     for color in Color::BOTH {
         out.extend(
             patterns
-                .set
+                .matcher
                 .matches(board, color)
                 .filter_map(|m| candidate(board, patterns, m)),
         );
@@ -329,7 +329,7 @@ fn candidates_reusing(
     changed: &PointSet,
 ) -> Vec<Candidate> {
     let size = board.size();
-    let reach = patterns.set.reach();
+    let reach = patterns.matcher.reach();
     let mut near = PointSet::new();
     let mut joined = PointSet::new();
     for c in changed {
@@ -353,7 +353,7 @@ fn candidates_reusing(
         for color in Color::BOTH {
             fresh.extend(
                 patterns
-                    .set
+                    .matcher
                     .matches_at(board, a, color)
                     .filter_map(|m| candidate(board, patterns, m)),
             );
@@ -628,5 +628,51 @@ mod tests {
         let reused = connections_reusing(&child, &patterns, &mut reader, &memo, &changed);
         assert_eq!(reused, connections(&child, &patterns, &mut reader));
         assert_eq!(reused.links[0].kind, "guarded-jump");
+    }
+
+    /// Matching with each `to:` cell required to hold an own stone finds the
+    /// links the patterns as written find (the far end is checked anyway),
+    /// on the fixture positions and after every legal move of one of them.
+    #[test]
+    fn the_constrained_matcher_finds_the_links_of_the_written_patterns() {
+        let strict = ConnectionPatterns::builtin();
+        let mut loose = strict.clone();
+        loose.matcher = strict.set.clone();
+        let mut reader = Reader::new();
+        let mut boards = Vec::new();
+        for rel in [
+            "positions/midgame-19.sgf",
+            "positions/opening-13.sgf",
+            "positions/handicap-9.sgf",
+            "territory/links.sgf",
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../fixtures")
+                .join(rel);
+            let game = Game::load(path).unwrap();
+            boards.push(game.position(game.move_count()).unwrap().board);
+        }
+        let ko = {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../fixtures/positions/ko-9.sgf");
+            let game = Game::load(path).unwrap();
+            game.position(game.move_count()).unwrap().board
+        };
+        for color in Color::BOTH {
+            for m in ko.legal_moves(color).collect::<Vec<_>>() {
+                let mut child = ko.clone();
+                child.play(color, m).unwrap();
+                boards.push(child);
+            }
+        }
+        for b in &boards {
+            let n = strict.matcher.matches_both(b).count();
+            assert!(n <= loose.matcher.matches_both(b).count());
+            assert_eq!(
+                connections(b, strict, &mut reader),
+                connections(b, &loose, &mut reader),
+                "{b:?}"
+            );
+        }
     }
 }

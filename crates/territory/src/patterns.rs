@@ -61,10 +61,15 @@ pub struct ShapeOffsets {
 /// The connection patterns, compiled.
 #[derive(Clone, Debug)]
 pub struct ConnectionPatterns {
-    /// The compiled patterns (index = index in `shapes`).
+    /// The compiled patterns (index = index in `shapes`), as written.
     pub set: PatternSet,
     /// Their attributes.
     pub shapes: Vec<ConnectionShape>,
+    /// The same patterns with each `to:` cell required to hold an own stone
+    /// (`X`), which [`crate::connections`] asks anyway: the matcher then
+    /// rejects a shape whose far end is not a stone of the colour before
+    /// reporting it, instead of reporting every shape around every stone.
+    pub(crate) matcher: PatternSet,
 }
 
 fn labels(
@@ -98,6 +103,34 @@ fn labels(
         }
     }
     Ok(out)
+}
+
+/// The text of a connection file with the `to:` label of every pattern
+/// replaced in its diagram by `X` (an own stone). Labels are single
+/// characters at known file positions, so the replacement keeps every other
+/// character, and so every other cell and offset, where it was.
+fn with_own_stone_at_to(file: &PatternFile, shapes: &[ConnectionShape], text: &str) -> String {
+    let mut lines: Vec<Vec<char>> = text.split('\n').map(|l| l.chars().collect()).collect();
+    for (p, shape) in file.patterns().iter().zip(shapes) {
+        let Some(to) = shape.to else { continue };
+        let cell = p
+            .diagram()
+            .cells()
+            .find(|c| c.symbol == Symbol::AnyLabel(to));
+        let Some(at) = cell.and_then(|c| p.cell_location(c.column, c.row)) else {
+            continue;
+        };
+        if let Some(ch) = lines
+            .get_mut(at.line - 1)
+            .and_then(|l| l.get_mut(at.column - 1))
+        {
+            if *ch == to {
+                *ch = 'X';
+            }
+        }
+    }
+    let lines: Vec<String> = lines.into_iter().map(String::from_iter).collect();
+    lines.join("\n")
 }
 
 impl ConnectionPatterns {
@@ -183,7 +216,15 @@ impl ConnectionPatterns {
             }
         }
         let set = PatternSet::compile(&file)?;
-        errors.into_result(ConnectionPatterns { set, shapes })
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let matcher = PatternSet::parse(name, &with_own_stone_at_to(&file, &shapes, text))?;
+        Ok(ConnectionPatterns {
+            set,
+            shapes,
+            matcher,
+        })
     }
 
     /// The built-in connection patterns.
