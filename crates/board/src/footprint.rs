@@ -109,20 +109,26 @@ mod tests {
         assert!(!f.unchanged_by(&PointSet::from_iter([Point::new(1, 2)])));
     }
 
+    /// A 9×9 board after the moves `(colour, x, y)`.
+    fn played(moves: &[(Color, u8, u8)]) -> Board {
+        let mut b = Board::new(9).unwrap();
+        for &(c, x, y) in moves {
+            b.play(c, Point::new(x, y)).unwrap();
+        }
+        b
+    }
+
     #[test]
     fn changed_points_are_the_move_and_its_captures() {
         // Black captures a white stone (no ko: the capturing stone has other
         // liberties): the move and the captured stone differ.
-        let mut b = Board::new(9).unwrap();
-        for (c, x, y) in [
+        let b = played(&[
             (Color::Black, 1, 0),
             (Color::Black, 0, 1),
             (Color::Black, 2, 1),
             (Color::White, 1, 1),
             (Color::White, 6, 6),
-        ] {
-            b.play(c, Point::new(x, y)).unwrap();
-        }
+        ]);
         let mut after = b.clone();
         after.play(Color::Black, Point::new(1, 2)).unwrap();
         let changed = b.changed_points(&after);
@@ -137,8 +143,7 @@ mod tests {
 
     #[test]
     fn a_ko_point_that_comes_or_goes_is_a_change() {
-        let mut b = Board::new(9).unwrap();
-        for (c, x, y) in [
+        let b = played(&[
             (Color::Black, 1, 0),
             (Color::White, 2, 0),
             (Color::Black, 0, 1),
@@ -146,9 +151,7 @@ mod tests {
             (Color::Black, 1, 2),
             (Color::White, 2, 2),
             (Color::White, 1, 1),
-        ] {
-            b.play(c, Point::new(x, y)).unwrap();
-        }
+        ]);
         let mut ko = b.clone();
         ko.play(Color::Black, Point::new(2, 1)).unwrap();
         assert_eq!(ko.ko_point(Color::White), Some(Point::new(1, 1)));
