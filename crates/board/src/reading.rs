@@ -558,19 +558,20 @@ impl Search<'_> {
         if played {
             // The checks made on the new board before (or instead of) a
             // node's own reading.
-            self.trace_node(d + 1);
+            self.trace_node(d + 1, false);
         }
         played
     }
 
     /// Records in the footprint (when there is one) everything a node at
-    /// depth `d` may read, generously: the target chain and every chain next
-    /// to it; every liberty of the target, as a move (its neighbours' chains:
-    /// legality, self-atari, the extension estimate, the move itself) and
-    /// the empty points next to it, as moves (second-order liberties); and
-    /// the liberties of adjacent chains with one or two liberties, as moves
-    /// (captures, counter-ataris, saving a cutting stone).
-    fn trace_node(&mut self, d: usize) {
+    /// depth `d` may read: the target chain and every chain next to it;
+    /// every liberty of the target, as a move (its neighbours' chains:
+    /// legality, self-atari, the extension estimate, the move itself); the
+    /// liberties of adjacent chains with one or two liberties, as moves
+    /// (captures, counter-ataris, saving a cutting stone); and, with
+    /// `second_order` (an attacker node that may try nets), the empty points
+    /// next to the liberties, as moves.
+    fn trace_node(&mut self, d: usize, second_order: bool) {
         let Some(fp) = self.trace.as_deref_mut() else {
             return;
         };
@@ -588,9 +589,11 @@ impl Search<'_> {
                     }
                 } else if b.is_empty(n) {
                     fp.move_at(b, n);
-                    for q in n.neighbors() {
-                        if b.is_empty(q) {
-                            fp.move_at(b, q);
+                    if second_order {
+                        for q in n.neighbors() {
+                            if b.is_empty(q) {
+                                fp.move_at(b, q);
+                            }
                         }
                     }
                 }
@@ -614,7 +617,8 @@ impl Search<'_> {
 
     /// The attacker moves on the board at depth `d`.
     fn attack_node(&mut self, d: usize) -> (Val, Option<Point>) {
-        self.trace_node(d);
+        // Nets (second-order liberties) are tried only here.
+        self.trace_node(d, !self.ladder && d < usize::from(self.limits.branch_depth));
         let t = self.target;
         let libs = self.stack[d].liberty_count(t);
         if libs >= self.threshold {
@@ -677,7 +681,7 @@ impl Search<'_> {
 
     /// The defender moves on the board at depth `d`.
     fn defend_node(&mut self, d: usize) -> (Val, Option<Point>) {
-        self.trace_node(d);
+        self.trace_node(d, false);
         let t = self.target;
         let libs = self.stack[d].liberty_count(t);
         if libs >= self.threshold {
