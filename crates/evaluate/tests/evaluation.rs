@@ -128,22 +128,53 @@ fn per_factor_rankings_use_their_term() {
 /// Move ranking's child values (only what the total needs, cut readings of
 /// the parent reused off their footprints) are the full evaluations of the
 /// children with the parent's weights, after every legal move of either
-/// colour, under both territory models. Readers without a cache, so that
-/// only the shortcut could make the two differ.
+/// colour, under both territory models, and under seed 001's composition
+/// with the other influence and danger models. Readers without a cache, so
+/// that only the shortcut could make the two differ.
 #[test]
 fn child_values_are_full_evaluations_of_the_children() {
     use keisei_evaluate::board::reading::Reader;
     use keisei_evaluate::board::{Color, Point};
-    use keisei_evaluate::config::TerritoryModel;
-    for (rel, model) in [
-        ("positions/opening-13.sgf", TerritoryModel::Enclosed),
-        ("positions/ko-9.sgf", TerritoryModel::Enclosed),
-        ("positions/ko-9.sgf", TerritoryModel::AttackEase),
-        ("groups/five-groups.sgf", TerritoryModel::Enclosed),
+    use keisei_evaluate::config::{Composition, DangerModel, InfluenceModel, TerritoryModel};
+    let default = (
+        Composition::Seed000,
+        InfluenceModel::Ellipse,
+        DangerModel::Seed000,
+    );
+    for (rel, model, (composition, influence, danger)) in [
+        (
+            "positions/opening-13.sgf",
+            TerritoryModel::Enclosed,
+            default,
+        ),
+        ("positions/ko-9.sgf", TerritoryModel::Enclosed, default),
+        ("positions/ko-9.sgf", TerritoryModel::AttackEase, default),
+        ("groups/five-groups.sgf", TerritoryModel::Enclosed, default),
+        (
+            "positions/ko-9.sgf",
+            TerritoryModel::AttackEase,
+            (
+                Composition::Seed001,
+                InfluenceModel::Projection,
+                DangerModel::Seed003,
+            ),
+        ),
+        (
+            "positions/ko-9.sgf",
+            TerritoryModel::Enclosed,
+            (
+                Composition::Seed001,
+                InfluenceModel::Dots,
+                DangerModel::Seed000,
+            ),
+        ),
     ] {
         let pos = position(rel, None);
         let mut config = Config::default();
         config.models.territory = model;
+        config.composition = composition;
+        config.models.influence = influence;
+        config.models.danger = danger;
         let ev = Evaluator::new(config);
         let mut reader = Reader::with_cache_bits(0);
         let (base, shared) = ev.evaluate_shared(&pos.board, pos.komi, &mut reader);
