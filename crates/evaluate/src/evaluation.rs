@@ -126,7 +126,6 @@ fn serialize_points<S: serde::Serializer>(set: &PointSet, s: S) -> Result<S::Ok,
 /// depends on.
 #[derive(Clone, Debug)]
 pub struct Shared {
-    board: Board,
     weights: EffectiveWeights,
     cuts: CutMemo,
 }
@@ -156,8 +155,8 @@ enum CutSource<'a> {
     Read,
     /// Read them all, keeping each with its footprint.
     Record(&'a mut CutMemo),
-    /// Reuse the memo's where the changed points leave them alone.
-    Reuse(&'a CutMemo, &'a PointSet),
+    /// Reuse the memo's where the move leaves them alone.
+    Reuse(&'a CutMemo),
 }
 
 /// Everything one run of the factors computed; the display-only maps
@@ -271,7 +270,6 @@ impl Evaluator {
         let mut cuts = CutMemo::default();
         let core = self.run(board, reader, None, CutSource::Record(&mut cuts));
         let shared = Shared {
-            board: board.clone(),
             weights: core.weights,
             cuts,
         };
@@ -281,17 +279,19 @@ impl Evaluator {
     /// The terms and total of `child`, a position reached from the shared
     /// one (by a move, with its captures), valued with the shared position's
     /// weights: what move ranking needs and nothing more (no ownership,
-    /// score, or display-only maps), reusing every cut state the move leaves
-    /// alone. The same values as [`Evaluator::evaluate_with`] with those
-    /// weights, up to what the reader's cache and budget make of positions
-    /// read in another order.
+    /// score, or display-only maps), reusing every candidate link and cut
+    /// state the move leaves alone. The same values as
+    /// [`Evaluator::evaluate_with`] with those weights, up to what the
+    /// reader's cache and budget make of positions read in another order.
+    /// A `child` that is not one move from the shared position (another
+    /// size, a setup change, several moves) is valued as correctly, with
+    /// its links read afresh.
     pub fn child_value(&self, shared: &Shared, child: &Board, reader: &mut Reader) -> ChildValue {
-        let changed = shared.board.changed_points(child);
         let core = self.run(
             child,
             reader,
             Some(shared.weights),
-            CutSource::Reuse(&shared.cuts, &changed),
+            CutSource::Reuse(&shared.cuts),
         );
         ChildValue {
             terms: core.terms,
@@ -361,9 +361,7 @@ impl Evaluator {
                 *memo = recorded;
                 links
             }
-            CutSource::Reuse(memo, changed) => {
-                connections_reusing(board, patterns, reader, memo, changed)
-            }
+            CutSource::Reuse(memo) => connections_reusing(board, patterns, reader, memo),
         };
         let first = territory(board, &links, &TerritoryOptions::default());
         let params = GroupParams {

@@ -26,6 +26,8 @@ pub const CUT_LIMITS: Limits = Limits {
 /// from the move.
 #[derive(Clone, Debug)]
 pub struct CutMemo {
+    /// The recorded board (none for an empty memo).
+    board: Option<Board>,
     /// Every candidate link of the recorded board, sorted.
     candidates: Vec<Candidate>,
     /// For each cell and colour, the index in `entries` plus one (0: none).
@@ -36,6 +38,7 @@ pub struct CutMemo {
 impl Default for CutMemo {
     fn default() -> CutMemo {
         CutMemo {
+            board: None,
             candidates: Vec::new(),
             index: vec![[0; 2]; NUM_CELLS],
             entries: Vec::new(),
@@ -104,24 +107,61 @@ pub fn connections_recorded(
     patterns: &ConnectionPatterns,
     reader: &mut Reader,
 ) -> (Connections, CutMemo) {
-    let mut memo = CutMemo::default();
+    let mut memo = CutMemo {
+        board: Some(board.clone()),
+        ..CutMemo::default()
+    };
     let links = links_of(board, patterns, reader, Cuts::Record(&mut memo));
     (links, memo)
 }
 
-/// [`connections`] of `board`, taking each cut state from `memo` (recorded
-/// on another board) where the points `changed` between the two boards
-/// ([`Board::changed_points`]) leave its footprint alone, and reading the
-/// others. The links are those [`connections`] finds, up to what the
-/// reader's cache and budget make of positions read in another order.
+/// [`connections`] of `board`, a board one move away from the one `memo`
+/// was recorded on (the move played, its captures taken): the memo's
+/// candidate links and cut states are taken where the move leaves them
+/// alone ([`Board::changed_points`] against the recorded board), the rest
+/// is found afresh. The links are those [`connections`] finds, up to what
+/// the reader's cache and budget make of positions read in another order.
+/// Any other `board` (another size, a setup change, several moves) is read
+/// afresh in full: the reuse rests on the board having changed by one move.
 pub fn connections_reusing(
     board: &Board,
     patterns: &ConnectionPatterns,
     reader: &mut Reader,
     memo: &CutMemo,
-    changed: &PointSet,
 ) -> Connections {
-    links_of(board, patterns, reader, Cuts::Reuse(memo, changed))
+    let changed = match &memo.board {
+        Some(recorded) if recorded.size() == board.size() => {
+            let changed = recorded.changed_points(board);
+            one_move_apart(recorded, board, &changed).then_some(changed)
+        }
+        _ => None,
+    };
+    match changed {
+        Some(changed) => links_of(board, patterns, reader, Cuts::Reuse(memo, &changed)),
+        None => links_of(board, patterns, reader, Cuts::Read),
+    }
+}
+
+/// Whether `after` is `before` with one stone added and only whole chains
+/// of the other colour taken away (a move and its captures); `changed` are
+/// the points where they differ (ko points may differ without a stone
+/// changing).
+fn one_move_apart(before: &Board, after: &Board, changed: &PointSet) -> bool {
+    let mut added = None;
+    for p in changed {
+        match (before.color(p), after.color(p)) {
+            (None, Some(c)) if added.is_none() => added = Some(c),
+            (_, None) => {}
+            _ => return false,
+        }
+    }
+    let Some(mover) = added else { return false };
+    changed
+        .iter()
+        .all(|p| match (before.color(p), after.color(p)) {
+            (Some(c), None) => c != mover && before.chain_stones(p).all(|s| after.is_empty(s)),
+            _ => true,
+        })
 }
 
 fn links_of(
@@ -588,10 +628,57 @@ mod tests {
         assert!(links.links.iter().any(jump), "{links:?}");
         let mut child = board.clone();
         child.play(Color::Black, at("H6")).unwrap();
-        let changed = board.changed_points(&child);
-        let reused = connections_reusing(&child, patterns, &mut reader, &memo, &changed);
+        assert!(one_move_apart(
+            &board,
+            &child,
+            &board.changed_points(&child)
+        ));
+        let reused = connections_reusing(&child, patterns, &mut reader, &memo);
         assert!(!reused.links.iter().any(jump));
         assert_eq!(reused, connections(&child, patterns, &mut reader));
+    }
+
+    /// Boards that are not one move away are read afresh, whatever the
+    /// memo holds: here a ring of stones is cut in two by taking a stone
+    /// off (a setup change no move can make), far from C5 and E5, which
+    /// become two chains and so a one-space jump; and a board of another
+    /// size.
+    #[test]
+    fn a_board_more_than_a_move_away_is_read_afresh() {
+        let joined = Board::from_diagram(
+            ". . . . . . . . . . . . .
+             . . X X X X X X X X X . .
+             . . X . . . . . . . X . .
+             . . X . . . . . . . X . .
+             . . X . . . . . . . X . .
+             . . X . . . . . . . X . .
+             . . X . . . . . . . X . .
+             . . X . . . . . . . X . .
+             . . X . X X X X X X X . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . O . . . . . .
+             . . . . . . . . . . . . .",
+        )
+        .unwrap();
+        let patterns = ConnectionPatterns::builtin();
+        let mut reader = Reader::new();
+        let (_, memo) = connections_recorded(&joined, patterns, &mut reader);
+        let at = |v: &str| Point::from_gtp(v, 13).unwrap();
+        let mut cut = joined.clone();
+        cut.clear_point(at("L9")).unwrap();
+        assert!(!one_move_apart(&joined, &cut, &joined.changed_points(&cut)));
+        let reused = connections_reusing(&cut, patterns, &mut reader, &memo);
+        let fresh = connections(&cut, patterns, &mut reader);
+        let jump = |l: &Link| l.from == at("C5") && l.to == LinkEnd::Stone(at("E5"));
+        assert!(fresh.links.iter().any(jump));
+        assert_eq!(reused, fresh);
+        let small =
+            Board::from_diagram(". . . . .\n. X . X .\n. . . . .\n. . O . .\n. . . . .").unwrap();
+        assert_eq!(
+            connections_reusing(&small, patterns, &mut reader, &memo),
+            connections(&small, patterns, &mut reader)
+        );
     }
     /// A move can change which pattern describes a pair without touching
     /// any cutting point's footprint: with a (made-up) pattern that asks for
@@ -625,7 +712,7 @@ mod tests {
             .unwrap();
         let changed = board.changed_points(&child);
         assert_eq!(memo.reusable(&changed), memo.len(), "C3 is in no footprint");
-        let reused = connections_reusing(&child, &patterns, &mut reader, &memo, &changed);
+        let reused = connections_reusing(&child, &patterns, &mut reader, &memo);
         assert_eq!(reused, connections(&child, &patterns, &mut reader));
         assert_eq!(reused.links[0].kind, "guarded-jump");
     }

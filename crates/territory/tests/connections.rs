@@ -146,7 +146,7 @@ fn links_reusing_recorded_cut_states_are_the_links_read_afresh() {
                 child.play(color, m).unwrap();
                 let changed = board.changed_points(&child);
                 let fresh = connections(&child, patterns, &mut reader);
-                let reusing = connections_reusing(&child, patterns, &mut reader, &memo, &changed);
+                let reusing = connections_reusing(&child, patterns, &mut reader, &memo);
                 if reusing != fresh {
                     let only = |a: &keisei_territory::Connections,
                                 b: &keisei_territory::Connections| {
