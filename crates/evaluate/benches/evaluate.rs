@@ -1,6 +1,8 @@
 //! Benchmarks of the facade: one evaluation of a 19×19 middle-game
-//! position (fresh and warm reader), method-1 and method-2 ranking of every
-//! legal move on one thread, and on all cores.
+//! position (fresh and warm reader), the shared evaluation a ranking starts
+//! from and the value of one child (the unit a ranking repeats ~560 times),
+//! method-1 and method-2 ranking of every legal move on one thread, and on
+//! all cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use keisei_board::reading::Reader;
@@ -36,6 +38,26 @@ fn benches(c: &mut Criterion) {
             });
         },
     );
+    c.bench_function(
+        "evaluate/shared evaluation of the ranked position (cut readings traced)",
+        |b| {
+            b.iter(|| {
+                ev.evaluate_shared(black_box(&board), komi, &mut Reader::new())
+                    .0
+                    .total
+            });
+        },
+    );
+    let (_, shared) = ev.evaluate_shared(&board, komi, &mut Reader::new());
+    let mut child = board.clone();
+    let q10 = keisei_board::Point::from_gtp("Q10", 19).unwrap();
+    child.play(child.to_move(), q10).unwrap();
+    c.bench_function("evaluate/child value, one move (Q10), warm reader", |b| {
+        b.iter(|| {
+            ev.child_value(&shared, black_box(&child), &mut reader)
+                .total
+        });
+    });
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
