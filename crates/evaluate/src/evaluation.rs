@@ -17,7 +17,7 @@ use keisei_groups::{
 use keisei_influence::{Context, Influence, Model, ModelKind, Under, dot_blocks};
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
-    AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, CutMemo, LinkEnd, Territory,
+    AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, LinkEnd, LinkMemo, Territory,
     TerritoryOptions, attack_ease, blocks, connections, connections_recorded, connections_reusing,
     territory,
 };
@@ -127,7 +127,7 @@ fn serialize_points<S: serde::Serializer>(set: &PointSet, s: S) -> Result<S::Ok,
 #[derive(Clone, Debug)]
 pub struct Shared {
     weights: EffectiveWeights,
-    cuts: CutMemo,
+    cuts: LinkMemo,
 }
 
 impl Shared {
@@ -154,9 +154,9 @@ enum CutSource<'a> {
     /// Read them all.
     Read,
     /// Read them all, keeping each with its footprint.
-    Record(&'a mut CutMemo),
+    Record(&'a mut LinkMemo),
     /// Reuse the memo's where the move leaves them alone.
-    Reuse(&'a CutMemo),
+    Reuse(&'a LinkMemo),
 }
 
 /// Everything one run of the factors computed; the display-only maps
@@ -267,7 +267,7 @@ impl Evaluator {
         komi: f64,
         reader: &mut Reader,
     ) -> (Evaluation, Shared) {
-        let mut cuts = CutMemo::default();
+        let mut cuts = LinkMemo::default();
         let core = self.run(board, reader, None, CutSource::Record(&mut cuts));
         let shared = Shared {
             weights: core.weights,

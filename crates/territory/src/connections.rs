@@ -18,14 +18,15 @@ pub const CUT_LIMITS: Limits = Limits {
 
 /// What [`connections`] found on one board, kept so that a board a move
 /// away can reuse what its move leaves alone ([`connections_reusing`]):
-/// the pattern matches (a match depends only on the points within the
+/// the board, its candidate links (pattern matches that link two chains or
+/// a stone and the edge; a match depends only on the points within the
 /// pattern set's [`reach`](keisei_board::pattern::PatternSet::reach) of its
-/// anchor) and the cut states, each with its footprint (the points its
+/// anchor) and its cut states, each with its footprint (the points its
 /// answer depends on, [`keisei_board::footprint`]). Move ranking evaluates
-/// hundreds of such boards; most of their matches and cutting points are far
-/// from the move.
+/// hundreds of such boards; most of their candidates and cutting points are
+/// far from the move.
 #[derive(Clone, Debug)]
-pub struct CutMemo {
+pub struct LinkMemo {
     /// The recorded board (none for an empty memo).
     board: Option<Board>,
     /// Every candidate link of the recorded board, sorted.
@@ -35,9 +36,9 @@ pub struct CutMemo {
     entries: Vec<(CutState, Footprint)>,
 }
 
-impl Default for CutMemo {
-    fn default() -> CutMemo {
-        CutMemo {
+impl Default for LinkMemo {
+    fn default() -> LinkMemo {
+        LinkMemo {
             board: None,
             candidates: Vec::new(),
             index: vec![[0; 2]; NUM_CELLS],
@@ -46,7 +47,7 @@ impl Default for CutMemo {
     }
 }
 
-impl CutMemo {
+impl LinkMemo {
     /// The state of cutting point `p` for a link of `color`, if it was read
     /// and nothing in `changed` touches its footprint.
     pub fn get(&self, p: Point, color: Color, changed: &PointSet) -> Option<CutState> {
@@ -85,9 +86,9 @@ enum Cuts<'a> {
     /// Read every one.
     Read,
     /// Read every one and keep it, with its footprint.
-    Record(&'a mut CutMemo),
+    Record(&'a mut LinkMemo),
     /// Reuse what the memo holds where `changed` does not touch it.
-    Reuse(&'a CutMemo, &'a PointSet),
+    Reuse(&'a LinkMemo, &'a PointSet),
 }
 
 /// Every link of the position, by the given patterns, reading with `reader`.
@@ -99,17 +100,17 @@ pub fn connections(
     links_of(board, patterns, reader, Cuts::Read)
 }
 
-/// [`connections`], also giving the memo of its cut states for
-/// [`connections_reusing`]. Reading while recording footprints is slower
+/// [`connections`], also giving the memo of its candidates and cut states
+/// for [`connections_reusing`]. Reading while recording footprints is slower
 /// (the reader's cache is not consulted); the links are the same.
 pub fn connections_recorded(
     board: &Board,
     patterns: &ConnectionPatterns,
     reader: &mut Reader,
-) -> (Connections, CutMemo) {
-    let mut memo = CutMemo {
+) -> (Connections, LinkMemo) {
+    let mut memo = LinkMemo {
         board: Some(board.clone()),
-        ..CutMemo::default()
+        ..LinkMemo::default()
     };
     let links = links_of(board, patterns, reader, Cuts::Record(&mut memo));
     (links, memo)
@@ -127,7 +128,7 @@ pub fn connections_reusing(
     board: &Board,
     patterns: &ConnectionPatterns,
     reader: &mut Reader,
-    memo: &CutMemo,
+    memo: &LinkMemo,
 ) -> Connections {
     let changed = match &memo.board {
         Some(recorded) if recorded.size() == board.size() => {
@@ -365,7 +366,7 @@ fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate
 fn candidates_reusing(
     board: &Board,
     patterns: &ConnectionPatterns,
-    memo: &CutMemo,
+    memo: &LinkMemo,
     changed: &PointSet,
 ) -> Vec<Candidate> {
     let size = board.size();
