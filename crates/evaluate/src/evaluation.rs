@@ -121,9 +121,9 @@ fn serialize_points<S: serde::Serializer>(set: &PointSet, s: S) -> Result<S::Ok,
 }
 
 /// What an evaluation shares with the evaluations of positions one move
-/// away ([`Evaluator::evaluate_shared`], [`Evaluator::child_value`]): the
-/// position, its weights, and its links' cut states with the points each
-/// depends on.
+/// away ([`Evaluator::evaluate_shared`], [`Evaluator::child_value`]): its
+/// weights, and what its links were made of (the board, the candidate links
+/// and the cut states with the points each depends on).
 #[derive(Clone, Debug)]
 pub struct Shared {
     weights: EffectiveWeights,
@@ -149,7 +149,7 @@ pub struct ChildValue {
     pub total: f64,
 }
 
-/// Where the links' cut states come from.
+/// Where the links' candidates and cut states come from.
 enum CutSource<'a> {
     /// Read them all.
     Read,
