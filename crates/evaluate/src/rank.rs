@@ -134,35 +134,26 @@ impl Evaluator {
         };
         let mut ranked: Vec<RankedMove> = list
             .par_iter()
-            .map_init(Reader::new, |reader, &p| match method {
-                Method::One => {
-                    let after = child(reader, to_move, p)?;
-                    let (d, total) = deltas(&base, &after, to_move);
-                    Some(RankedMove {
-                        point: p,
-                        value: factor.of(&d, total, prior_at(p), prior_weight),
-                        deltas: d,
-                        total,
-                        prior: prior_at(p),
-                    })
-                }
-                Method::Two => {
-                    // An illegal move for one side counts as no change for it.
-                    let zero = (Terms::default(), 0.0);
-                    let b = child(reader, Color::Black, p)
-                        .map_or(zero, |e| deltas(&base, &e, Color::Black));
-                    let w = child(reader, Color::White, p)
-                        .map_or(zero, |e| deltas(&base, &e, Color::Black));
-                    let d = sub(&b.0, &w.0);
-                    let total = b.1 - w.1;
-                    Some(RankedMove {
-                        point: p,
-                        value: factor.of(&d, total, prior_at(p), prior_weight),
-                        deltas: d,
-                        total,
-                        prior: prior_at(p),
-                    })
-                }
+            .map_init(Reader::new, |reader, &p| {
+                let (d, total) = match method {
+                    Method::One => deltas(&base, &child(reader, to_move, p)?, to_move),
+                    Method::Two => {
+                        // An illegal move for one side counts as no change for it.
+                        let zero = (Terms::default(), 0.0);
+                        let b = child(reader, Color::Black, p)
+                            .map_or(zero, |e| deltas(&base, &e, Color::Black));
+                        let w = child(reader, Color::White, p)
+                            .map_or(zero, |e| deltas(&base, &e, Color::Black));
+                        (sub(&b.0, &w.0), b.1 - w.1)
+                    }
+                };
+                Some(RankedMove {
+                    point: p,
+                    value: factor.of(&d, total, prior_at(p), prior_weight),
+                    deltas: d,
+                    total,
+                    prior: prior_at(p),
+                })
             })
             .filter_map(|m| m)
             .collect();
