@@ -753,6 +753,31 @@ proptest! {
         prop_assert_eq!(reach, farthest);
     }
 
+    /// `edge_reach` is honest: when it is `Some(k)`, every match's anchor
+    /// lies fewer than `k` lines from an edge; and it is `Some` exactly when
+    /// every pattern has a cell that must be off the board.
+    #[test]
+    fn matches_lie_within_the_edge_reach(
+        diagrams in proptest::collection::vec(diagram_rows(), 1..4),
+        board in random_board(),
+    ) {
+        let text = pattern_file(&diagrams);
+        let set = PatternSet::parse("random.pat", &text).unwrap();
+        let every_pattern_needs_the_edge = set.patterns().iter().all(|p| {
+            p.diagram().cells().any(|c| {
+                matches!(c.symbol, Symbol::EdgeVertical | Symbol::EdgeHorizontal | Symbol::Corner)
+            })
+        });
+        prop_assert_eq!(set.edge_reach().is_some(), every_pattern_needs_the_edge, "{}", text);
+        if let Some(k) = set.edge_reach() {
+            for color in Color::BOTH {
+                for m in set.matches(&board, color) {
+                    prop_assert!(m.anchor.edge_distance(board.size()) < k, "{:?}\n{}", m, text);
+                }
+            }
+        }
+    }
+
     #[test]
     fn matching_a_transformed_board_gives_transformed_matches(
         diagrams in proptest::collection::vec(diagram_rows(), 1..5),

@@ -88,8 +88,10 @@ impl RoomPatterns {
         eye_space: &PointSet,
     ) -> Vec<PointSet> {
         let size = board.size();
+        // Room patterns stand on an edge: stones farther in match nothing.
+        let edge_reach = self.set.edge_reach().unwrap_or(i32::MAX);
         let mut candidates: Vec<PointSet> = Vec::new();
-        for s in stones {
+        for s in stones.iter().filter(|s| s.edge_distance(size) < edge_reach) {
             for m in self.set.matches_at(board, s, color) {
                 let points = |labels: &[char]| -> Option<Vec<Point>> {
                     labels

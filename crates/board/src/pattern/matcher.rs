@@ -293,6 +293,8 @@ pub struct PatternSet {
     slots: Vec<u32>,
     /// The farthest constrained cell from its anchor, in rows or columns.
     reach: i32,
+    /// See [`PatternSet::edge_reach`].
+    edge_reach: Option<i32>,
 }
 
 impl fmt::Debug for PatternSet {
@@ -407,6 +409,19 @@ impl PatternSet {
             .map(|c| c.dx.abs().max(c.dy.abs()))
             .max()
             .unwrap_or(0);
+        // Per pattern, the nearest cell that must be off the board (code 3
+        // alone), if any; the set has an edge reach when every pattern has one.
+        let edge_reach = constrained
+            .iter()
+            .map(|cells| {
+                cells
+                    .iter()
+                    .filter(|c| c.black == 1 << 3)
+                    .map(|c| c.dx.abs().max(c.dy.abs()))
+                    .min()
+            })
+            .try_fold(0, |far, near| near.map(|n| far.max(n)))
+            .filter(|_| !constrained.is_empty());
         Ok(PatternSet {
             file,
             symmetries,
@@ -418,6 +433,7 @@ impl PatternSet {
             rows,
             slots,
             reach,
+            edge_reach,
         })
     }
 
@@ -472,6 +488,14 @@ impl PatternSet {
     /// away keeps the anchor's matches.
     pub fn reach(&self) -> i32 {
         self.reach
+    }
+
+    /// When every pattern of the set asks for a cell off the board: a bound
+    /// `k` such that every match's anchor lies within `k − 1` lines of an
+    /// edge ([`Point::edge_distance`] `< k`), so anchors farther in need not
+    /// be tried. `None` when some pattern can match anywhere.
+    pub fn edge_reach(&self) -> Option<i32> {
+        self.edge_reach
     }
 
     /// Every match on `board` for `color` (`X` = a stone of `color`), in
