@@ -105,34 +105,6 @@ fn labels(
     Ok(out)
 }
 
-/// The text of a connection file with the `to:` label of every pattern
-/// replaced in its diagram by `X` (an own stone). Labels are single
-/// characters at known file positions, so the replacement keeps every other
-/// character, and so every other cell and offset, where it was.
-fn with_own_stone_at_to(file: &PatternFile, shapes: &[ConnectionShape], text: &str) -> String {
-    let mut lines: Vec<Vec<char>> = text.split('\n').map(|l| l.chars().collect()).collect();
-    for (p, shape) in file.patterns().iter().zip(shapes) {
-        let Some(to) = shape.to else { continue };
-        let cell = p
-            .diagram()
-            .cells()
-            .find(|c| c.symbol == Symbol::AnyLabel(to));
-        let Some(at) = cell.and_then(|c| p.cell_location(c.column, c.row)) else {
-            continue;
-        };
-        if let Some(ch) = lines
-            .get_mut(at.line - 1)
-            .and_then(|l| l.get_mut(at.column - 1))
-        {
-            if *ch == to {
-                *ch = 'X';
-            }
-        }
-    }
-    let lines: Vec<String> = lines.into_iter().map(String::from_iter).collect();
-    lines.join("\n")
-}
-
 impl ConnectionPatterns {
     /// Parses and checks a connection-pattern file.
     pub fn parse(name: &str, text: &str) -> Result<ConnectionPatterns, SourceErrors> {
@@ -219,7 +191,12 @@ impl ConnectionPatterns {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let matcher = PatternSet::parse(name, &with_own_stone_at_to(&file, &shapes, text))?;
+        // The `to:` cell as `X`: an own stone, as the link asks anyway.
+        let strict = file.map_symbols(|i, symbol| match shapes[i].to {
+            Some(to) if symbol == Symbol::AnyLabel(to) => Symbol::Own,
+            _ => symbol,
+        });
+        let matcher = PatternSet::from_file(strict)?;
         Ok(ConnectionPatterns {
             set,
             shapes,

@@ -54,6 +54,22 @@ impl PatternFile {
         self.patterns.iter().position(|p| p.name == name)
     }
 
+    /// A copy of the file in which every diagram cell holds
+    /// `f(pattern index, symbol)` instead of its symbol. Anchors stay on
+    /// their cells, so offsets and labels elsewhere keep their meaning:
+    /// a consumer can compile a stricter set than the one written (say, a
+    /// labelled cell that must hold an own stone) without rewriting text.
+    #[must_use]
+    pub fn map_symbols(&self, f: impl Fn(usize, Symbol) -> Symbol) -> PatternFile {
+        let mut out = self.clone();
+        for (i, p) in out.patterns.iter_mut().enumerate() {
+            for cell in &mut p.diagram.cells {
+                *cell = f(i, *cell);
+            }
+        }
+        out
+    }
+
     /// A diagnostic at `location` of this file, for consumers that validate
     /// attribute values: `file.error_at(attr.value_location, "...")`.
     pub fn error_at(&self, location: Location, message: impl Into<String>) -> SourceError {
