@@ -279,22 +279,7 @@ impl Reader {
     /// `target`? A point without a stone answers `Failure` with no nodes.
     /// The board's side to move is ignored; its ko point is respected.
     pub fn attack(&mut self, board: &Board, target: Point, limits: &Limits) -> Reading {
-        let Some(defender) = board.color(target) else {
-            return Reading {
-                outcome: Outcome::Failure,
-                nodes: 0,
-            };
-        };
-        if let Some(quick) = quick_attack(board, target, defender, limits.threshold()) {
-            return quick;
-        }
-        let mut search = self.search(board, target, defender, limits, Side::Attacker, false);
-        let (val, mv) = search.attack_node(0);
-        let nodes = search.nodes;
-        Reading {
-            outcome: val.outcome(Side::Attacker, mv),
-            nodes,
-        }
+        self.attack_recording(board, target, limits, None)
     }
 
     /// [`Reader::attack`], recording in `footprint` every point the answer
@@ -309,7 +294,24 @@ impl Reader {
         limits: &Limits,
         footprint: &mut Footprint,
     ) -> Reading {
-        footprint.chain(board, target);
+        self.attack_recording(board, target, limits, Some(footprint))
+    }
+
+    fn attack_recording(
+        &mut self,
+        board: &Board,
+        target: Point,
+        limits: &Limits,
+        mut footprint: Option<&mut Footprint>,
+    ) -> Reading {
+        if let Some(fp) = footprint.as_deref_mut() {
+            // The target chain, and its liberties as moves (what the quick
+            // answer reads; the search records the rest).
+            fp.chain(board, target);
+            for l in &board.liberties(target) {
+                fp.move_at(board, l);
+            }
+        }
         let Some(defender) = board.color(target) else {
             return Reading {
                 outcome: Outcome::Failure,
@@ -317,16 +319,10 @@ impl Reader {
             };
         };
         if let Some(quick) = quick_attack(board, target, defender, limits.threshold()) {
-            if let Some(l) = quick.outcome.key_point() {
-                footprint.move_at(board, l);
-            }
-            for l in &board.liberties(target) {
-                footprint.move_at(board, l);
-            }
             return quick;
         }
         let mut search = self.search(board, target, defender, limits, Side::Attacker, false);
-        search.trace = Some(footprint);
+        search.trace = footprint;
         let (val, mv) = search.attack_node(0);
         let nodes = search.nodes;
         Reading {

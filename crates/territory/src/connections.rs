@@ -172,10 +172,7 @@ fn links_of(
     mut cut_source: Cuts<'_>,
 ) -> Connections {
     let size = board.size();
-    let place = |m: &Match, (dx, dy): (i32, i32)| -> Option<Point> {
-        let (tx, ty) = m.symmetry.apply_offset(dx, dy);
-        m.anchor.offset(tx, ty, size)
-    };
+    let place = |m: &Match, offset| place(m, offset, size);
     // Every candidate link, sorted by pair, then pattern.
     let candidates: Vec<Candidate> = match &mut cut_source {
         Cuts::Read => all_candidates(board, patterns),
@@ -292,6 +289,12 @@ fn links_of(
     Connections { links }
 }
 
+/// The board point of a diagram offset of the match's pattern.
+fn place(m: &Match, (dx, dy): (i32, i32), size: u8) -> Option<Point> {
+    let (tx, ty) = m.symmetry.apply_offset(dx, dy);
+    m.anchor.offset(tx, ty, size)
+}
+
 /// A candidate link: its sort key (pair, then pattern), the stone it starts
 /// from, the match, and its far end.
 type Candidate = (u64, Point, Match, LinkEnd);
@@ -300,10 +303,7 @@ type Candidate = (u64, Point, Match, LinkEnd);
 /// an own stone of another chain, or a border cell.
 fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<Candidate> {
     let size = board.size();
-    let place = |(dx, dy): (i32, i32)| -> Option<Point> {
-        let (tx, ty) = m.symmetry.apply_offset(dx, dy);
-        m.anchor.offset(tx, ty, size)
-    };
+    let place = |offset| place(&m, offset, size);
     let color = m.color;
     let shape = &patterns.shapes[m.pattern];
     let from = m.anchor;
