@@ -167,6 +167,8 @@ struct Core {
     blocks: Option<Blocks>,
     attack_ease: Option<AttackEase>,
     groups: Groups,
+    /// The stones that cannot be attacked (from the groups).
+    unattackable: PointSet,
     danger_minus: DangerMinus,
     block_danger: Option<Vec<BlockDanger>>,
     influence: Influence,
@@ -307,7 +309,7 @@ impl Evaluator {
         let score = score(board, &ownership, &core.dead);
         let (blocks, attack_ease) = match (core.blocks, core.attack_ease) {
             (Some(b), Some(e)) => (b, e),
-            _ => self.ease(board, &core.groups, &core.territory),
+            _ => self.ease(board, &core.unattackable, &core.territory),
         };
         Evaluation {
             to_move: board.to_move(),
@@ -331,13 +333,13 @@ impl Evaluator {
 
     /// Seed 001's zone control blocks of the stones that cannot be attacked,
     /// and the attack-ease of territory they give.
-    fn ease(&self, board: &Board, groups: &Groups, terr: &Territory) -> (Blocks, AttackEase) {
-        let zone_blocks = blocks(
-            board,
-            &groups.unattackable(),
-            BlockModel::Zone,
-            self.removal,
-        );
+    fn ease(
+        &self,
+        board: &Board,
+        unattackable: &PointSet,
+        terr: &Territory,
+    ) -> (Blocks, AttackEase) {
+        let zone_blocks = blocks(board, unattackable, BlockModel::Zone, self.removal);
         let ease = attack_ease(board, terr, &zone_blocks, &AttackEaseParams::default());
         (zone_blocks, ease)
     }
@@ -400,7 +402,7 @@ impl Evaluator {
         let unattackable = groups.unattackable();
         let (zone_blocks, ease) = match cfg.models.territory {
             TerritoryModel::AttackEase => {
-                let (b, e) = self.ease(board, &groups, &terr);
+                let (b, e) = self.ease(board, &unattackable, &terr);
                 (Some(b), Some(e))
             }
             TerritoryModel::Enclosed => (None, None),
@@ -485,6 +487,7 @@ impl Evaluator {
             blocks: zone_blocks,
             attack_ease: ease,
             groups,
+            unattackable,
             danger_minus: dm,
             block_danger,
             influence,
