@@ -97,7 +97,8 @@ impl Evaluator {
     /// Ranks `moves` (every legal move of the side to move when `None`),
     /// best first; ties keep point order. Children are valued with the
     /// weights of `board` ([`Evaluator::child_value`]: only what the total
-    /// needs, reusing the cut readings of `board` the move leaves alone), on
+    /// needs, reusing the links and cut readings of `board` the move leaves
+    /// alone), on
     /// all cores (rayon), each thread with its own reader; the result does
     /// not depend on the number of threads. With a
     /// `prior`, the whole function adds `ranking.prior` × the move's prior.
