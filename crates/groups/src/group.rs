@@ -3,7 +3,7 @@
 use crate::danger::{danger, encirclement};
 use crate::liberties::liberties_of_order;
 use crate::room::RoomPatterns;
-use keisei_board::{Board, BoardMap, Color, Point, PointSet};
+use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet};
 use keisei_eyes::combine::combine;
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::{SearchCache, Source};
@@ -159,7 +159,15 @@ pub fn analyse(
     let size = board.size();
     // Chains joined by coefficient-1 links.
     let heads: Vec<Point> = board.chain_heads().collect();
-    let index_of = |p: Point| heads.iter().position(|&h| h == board.chain_head(p));
+    // The position of each chain head in `heads`.
+    let mut slot = [u16::MAX; NUM_CELLS];
+    for (i, h) in heads.iter().enumerate() {
+        slot[h.index()] = i as u16;
+    }
+    let index_of = |p: Point| match slot[board.chain_head(p).index()] {
+        u16::MAX => None,
+        i => Some(usize::from(i)),
+    };
     let mut parent: Vec<usize> = (0..heads.len()).collect();
     for l in &connections.links {
         if let (LinkEnd::Stone(q), true) = (l.to, l.coefficient >= 1.0) {
