@@ -9,6 +9,7 @@ use keisei_board::footprint::Footprint;
 use keisei_board::pattern::Match;
 use keisei_board::reading::{Limits, Outcome, Reader};
 use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet};
+use std::sync::Arc;
 
 /// The reading used on cutting points: small budget, ladders and nets.
 pub const CUT_LIMITS: Limits = Limits {
@@ -191,9 +192,12 @@ fn links_of(
     // symmetries give the same links.
     // Each cutting point is classified once per colour.
     let mut states: Vec<[Option<CutState>; 2]> = vec![[None; 2]; NUM_CELLS];
-    let mut links = Vec::with_capacity(candidates.len());
-    // Scratch lists of one match's cutting points and wall cells.
-    let (mut cuts, mut wall): (Vec<(Point, CutState)>, Vec<Point>) = (Vec::new(), Vec::new());
+    let mut links = Vec::new();
+    // Scratch lists: one match's cutting points; the best matches' cutting
+    // points and wall cells.
+    let mut cuts: Vec<(Point, CutState)> = Vec::new();
+    let (mut best_cuts, mut best_wall): (Vec<(Point, CutState)>, Vec<Point>) =
+        (Vec::new(), Vec::new());
     let mut i = 0;
     while i < candidates.len() {
         let (key, pattern) = (
@@ -205,7 +209,11 @@ fn links_of(
             j += 1;
         }
         let shape = &patterns.shapes[pattern as usize];
-        let mut best: Option<Link> = None;
+        // The best matches so far: coefficient and ends, and the union of
+        // their cutting points and wall cells (in scratch lists).
+        let mut best: Option<(f64, Point, LinkEnd)> = None;
+        best_cuts.clear();
+        best_wall.clear();
         for &(packed, from, ref m, to) in &candidates[i..j] {
             if packed & PATTERN_MASK != pattern {
                 break;
@@ -237,49 +245,49 @@ fn links_of(
                         (p, s)
                     }),
             );
-            wall.clear();
-            wall.extend(shape.offsets.wall.iter().filter_map(|&o| place(m, o)));
             let coefficient = coefficient(&cuts, shape.needs).min(shape.max);
             // A pair of stones is reported from the smaller point.
             let (from, to) = match to {
                 LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
                 _ => (from, to),
             };
+            let wall_cells = shape.offsets.wall.iter().filter_map(|&o| place(m, o));
             // Coefficients are 0, 0.5 or 1: compared exactly.
-            match best
-                .as_mut()
-                .map(|b| (b.coefficient.total_cmp(&coefficient), b))
-            {
-                Some((std::cmp::Ordering::Greater, _)) => {}
-                Some((std::cmp::Ordering::Equal, b)) => {
+            match best.map(|b| b.0.total_cmp(&coefficient)) {
+                Some(std::cmp::Ordering::Greater) => {}
+                Some(std::cmp::Ordering::Equal) => {
                     for &c in &cuts {
-                        if !b.cuts.iter().any(|&(q, _)| q == c.0) {
-                            b.cuts.push(c);
+                        if !best_cuts.iter().any(|&(q, _)| q == c.0) {
+                            best_cuts.push(c);
                         }
                     }
-                    for &w in &wall {
-                        if !b.wall.contains(&w) {
-                            b.wall.push(w);
+                    for w in wall_cells {
+                        if !best_wall.contains(&w) {
+                            best_wall.push(w);
                         }
                     }
                 }
                 _ => {
-                    best = Some(Link {
-                        color,
-                        from,
-                        to,
-                        kind: shape.name.clone(),
-                        coefficient,
-                        cuts: cuts.clone(),
-                        wall: wall.clone(),
-                    });
+                    best = Some((coefficient, from, to));
+                    best_cuts.clear();
+                    best_cuts.extend_from_slice(&cuts);
+                    best_wall.clear();
+                    best_wall.extend(wall_cells);
                 }
             }
         }
-        if let Some(mut link) = best {
-            link.cuts.sort_unstable_by_key(|&(p, _)| p);
-            link.wall.sort_unstable();
-            links.push(link);
+        if let Some((coefficient, from, to)) = best {
+            best_cuts.sort_unstable_by_key(|&(p, _)| p);
+            best_wall.sort_unstable();
+            links.push(Link {
+                color: candidates[i].2.color,
+                from,
+                to,
+                kind: Arc::clone(&shape.name),
+                coefficient,
+                cuts: best_cuts.clone(),
+                wall: best_wall.clone(),
+            });
         }
         i = j;
     }
@@ -706,7 +714,7 @@ mod tests {
         let mut reader = Reader::new();
         let (links, memo) = connections_recorded(&board, &patterns, &mut reader);
         assert_eq!(links.links.len(), 1);
-        assert_eq!(links.links[0].kind, "two-space-jump");
+        assert_eq!(&*links.links[0].kind, "two-space-jump");
         let mut child = board.clone();
         child
             .play(Color::Black, Point::from_gtp("C3", 7).unwrap())
@@ -715,7 +723,7 @@ mod tests {
         assert_eq!(memo.reusable(&changed), memo.len(), "C3 is in no footprint");
         let reused = connections_reusing(&child, &patterns, &mut reader, &memo);
         assert_eq!(reused, connections(&child, &patterns, &mut reader));
-        assert_eq!(reused.links[0].kind, "guarded-jump");
+        assert_eq!(&*reused.links[0].kind, "guarded-jump");
     }
 
     /// Matching with each `to:` cell required to hold an own stone finds the

@@ -4,6 +4,7 @@
 use crate::border::BorderCell;
 use keisei_board::{Color, Point};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// The far end of a link.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -40,7 +41,7 @@ pub struct Link {
     /// The other stone, or the edge.
     pub to: LinkEnd,
     /// The pattern that recognised it (its name in the pattern file).
-    pub kind: String,
+    pub kind: Arc<str>,
     /// 1: connected whatever happens; 0.5: connected if the owner plays
     /// first; 0: cut (seed 000 §3.3.4).
     pub coefficient: f64,

@@ -5,7 +5,7 @@
 use keisei_board::diag::{SourceError, SourceErrors};
 use keisei_board::pattern::{PatternFile, PatternSet, Symbol};
 use keisei_board::{Board, Color, Point, PointSet};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The built-in connection patterns: (name in diagnostics, text).
 pub const CONNECTIONS: (&str, &str) = (
@@ -31,7 +31,7 @@ pub enum Needs {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConnectionShape {
     /// The pattern's name (the link's kind).
-    pub name: String,
+    pub name: Arc<str>,
     /// The label of the other stone, or `None` for a link to the edge.
     pub to: Option<char>,
     /// Labels of the cutting points.
@@ -173,7 +173,7 @@ impl ConnectionPatterns {
                     wall: wall.iter().filter_map(|&l| d.label_offset(l)).collect(),
                 };
                 Ok(ConnectionShape {
-                    name: p.name().to_string(),
+                    name: Arc::from(p.name()),
                     to,
                     cuts,
                     wall,

@@ -97,7 +97,7 @@ pub(crate) fn run(args: &PositionArgs, model: BlockArg, json: bool) -> Result<()
                 LinkEnd::Stone(q) => vertex(q),
                 LinkEnd::Edge(_) => "edge".to_string(),
             },
-            kind: l.kind.clone(),
+            kind: l.kind.to_string(),
             coefficient: l.coefficient,
             cuts: l
                 .cuts
