@@ -1,8 +1,10 @@
 //! A fixed-size set of points, stored as a bitset over the padded layout.
 
-use crate::point::{NUM_CELLS, Point};
+use crate::point::{MAX_SIZE, NUM_CELLS, Point, STRIDE};
 
 const WORDS: usize = NUM_CELLS.div_ceil(64);
+/// The bits of the last word that stand for cells.
+const LAST_WORD_MASK: u64 = u64::MAX >> (WORDS * 64 - NUM_CELLS);
 
 /// A set of points: 96 bytes on the stack, `Copy`, no allocation.
 ///
@@ -90,6 +92,63 @@ impl PointSet {
     /// The smallest point (in index order), if any.
     pub fn first(&self) -> Option<Point> {
         self.iter().next()
+    }
+
+    /// Every point of a board of `size` (`MIN_SIZE..=MAX_SIZE`), none of
+    /// the padding around it.
+    pub fn board(size: u8) -> PointSet {
+        let mut s = PointSet::new();
+        let size = usize::from(size.min(MAX_SIZE));
+        for y in 0..size {
+            let start = (y + 1) * STRIDE + 1;
+            for i in start..start + size {
+                s.words[i / 64] |= 1 << (i % 64);
+            }
+        }
+        s
+    }
+
+    /// The points orthogonally next to a point of the set (the set's own
+    /// points only where they neighbour another one). Padding cells around a
+    /// board's edge may be included: intersect with [`PointSet::board`].
+    #[must_use]
+    pub fn adjacent(&self) -> PointSet {
+        let w = &self.words;
+        let mut out = [0u64; WORDS];
+        for (i, o) in out.iter_mut().enumerate() {
+            let below = |k: u32| if i > 0 { w[i - 1] >> (64 - k) } else { 0 };
+            let above = |k: u32| {
+                if i + 1 < WORDS {
+                    w[i + 1] << (64 - k)
+                } else {
+                    0
+                }
+            };
+            *o = (w[i] << 1 | below(1))
+                | (w[i] >> 1 | above(1))
+                | (w[i] << STRIDE | below(STRIDE as u32))
+                | (w[i] >> STRIDE | above(STRIDE as u32));
+        }
+        out[WORDS - 1] &= LAST_WORD_MASK;
+        PointSet { words: out }
+    }
+
+    /// The points of `within` connected to a point of this set by a path
+    /// of orthogonal steps inside `within` (flood fill; points of this set
+    /// outside `within` start no path and are not included).
+    #[must_use]
+    pub fn fill_within(&self, within: &PointSet) -> PointSet {
+        let mut filled = *self;
+        filled.intersect_with(within);
+        loop {
+            let mut next = filled.adjacent();
+            next.intersect_with(within);
+            next.union_with(&filled);
+            if next == filled {
+                return filled;
+            }
+            filled = next;
+        }
     }
 
     /// The points in index order.

@@ -1,6 +1,6 @@
 //! The board against a slow, obviously correct model over random play.
 
-use keisei_board::{Board, BoardError, Cell, Color, Point, Symmetry};
+use keisei_board::{Board, BoardError, Cell, Color, Point, PointSet, Symmetry};
 use proptest::prelude::*;
 
 /// A deliberately naive Go board: a grid of optional colours, captures by
@@ -356,4 +356,53 @@ fn from_choices_plays_the_chosen_legal_moves_in_turn() {
     );
     assert!(Board::from_choices(4, &[0]).is_err());
     assert!(Board::from_choices(26, &[]).is_err());
+}
+
+/// The naive flood fill `PointSet::fill_within` must agree with: the points
+/// of `within` reachable from `seeds` through `within`, one step at a time.
+fn naive_fill(size: u8, seeds: &PointSet, within: &PointSet) -> PointSet {
+    let mut out = PointSet::new();
+    let mut stack: Vec<Point> = seeds.iter().filter(|&p| within.contains(p)).collect();
+    out.extend(stack.iter().copied());
+    while let Some(p) = stack.pop() {
+        for q in p.neighbors() {
+            let on = (0..i32::from(size)).contains(&q.x()) && (0..i32::from(size)).contains(&q.y());
+            if on && within.contains(q) && out.insert(q) {
+                stack.push(q);
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn set_adjacency_and_fill_match_point_by_point(
+        size in prop::sample::select(vec![5u8, 9, 13, 19, 25]),
+        bits in prop::collection::vec(0u8..4, 625),
+    ) {
+        let all = PointSet::board(size);
+        prop_assert_eq!(all.len(), usize::from(size) * usize::from(size));
+        prop_assert_eq!(all, Point::all(size).collect::<PointSet>());
+        // Random sets on the board: 0 seed, 1 and 2 passable, 3 blocked.
+        let (mut seeds, mut within) = (PointSet::new(), PointSet::new());
+        for (p, b) in Point::all(size).zip(bits) {
+            if b == 0 { seeds.insert(p); }
+            if b != 3 { within.insert(p); }
+        }
+        let mut adjacent = seeds.adjacent();
+        adjacent.intersect_with(&all);
+        let naive: PointSet = Point::all(size)
+            .filter(|p| p.neighbors().iter().any(|&q| seeds.contains(q)))
+            .collect();
+        prop_assert_eq!(adjacent, naive);
+        prop_assert_eq!(seeds.fill_within(&within), naive_fill(size, &seeds, &within));
+        // A sparser start: one seed.
+        if let Some(first) = seeds.first() {
+            let one: PointSet = std::iter::once(first).collect();
+            prop_assert_eq!(one.fill_within(&within), naive_fill(size, &one, &within));
+        }
+    }
 }
