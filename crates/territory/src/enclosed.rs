@@ -9,7 +9,7 @@
 
 use crate::border::{BorderCell, border_cells, ring_len};
 use crate::links::{Connections, LinkEnd};
-use keisei_board::{Board, BoardMap, Color, MapCell, Point, PointSet};
+use keisei_board::{Board, BoardMap, Color, MapCell, NUM_CELLS, Point, PointSet};
 use serde::Serialize;
 
 /// Options of the territory computation.
@@ -111,29 +111,29 @@ impl Territory {
 /// An edge anchor at a border cell: its colour, wall component and stone.
 type Anchor = (Color, usize, Point);
 
-/// Union–find over point indices.
+/// Union–find over point indices (chain heads).
 struct Walls {
-    parent: Vec<usize>,
+    parent: [u16; NUM_CELLS],
 }
 
 impl Walls {
-    fn new(n: usize) -> Walls {
+    fn new() -> Walls {
         Walls {
-            parent: (0..n).collect(),
+            parent: std::array::from_fn(|i| i as u16),
         }
     }
     fn find(&mut self, a: usize) -> usize {
         let mut a = a;
-        while self.parent[a] != a {
-            self.parent[a] = self.parent[self.parent[a]];
-            a = self.parent[a];
+        while usize::from(self.parent[a]) != a {
+            self.parent[a] = self.parent[usize::from(self.parent[a])];
+            a = usize::from(self.parent[a]);
         }
         a
     }
     fn union(&mut self, a: usize, b: usize) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
-            self.parent[ra] = rb;
+            self.parent[ra] = rb as u16;
         }
     }
 }
@@ -146,19 +146,28 @@ pub fn territory(
 ) -> Territory {
     let size = board.size();
     let ring = usize::from(ring_len(size));
-    // Wall components: stones joined by chains and links.
-    let mut walls = Walls::new(keisei_board::NUM_CELLS);
+    let on_board = PointSet::board(size);
+    // Living stones of each colour, and the empty points.
+    let (mut living, mut empty) = ([PointSet::new(), PointSet::new()], PointSet::new());
     for p in board.points() {
-        if board.color(p).is_some() {
-            walls.union(p.index(), board.chain_head(p).index());
+        match board.color(p) {
+            Some(c) if !options.dead.contains(p) => {
+                living[c.index()].insert(p);
+            }
+            Some(_) => {}
+            None => {
+                empty.insert(p);
+            }
         }
     }
+    // Wall components: stones joined by chains (a stone's component is its
+    // chain head's) and links.
+    let mut walls = Walls::new();
+    let head = |p: Point| board.chain_head(p).index();
     let mut anchors: Vec<(BorderCell, Color, Point)> = Vec::new();
-    for p in board.points() {
-        if let Some(c) = board.color(p) {
-            if !options.dead.contains(p) {
-                anchors.extend(border_cells(p, size).map(|b| (b, c, p)));
-            }
+    for c in Color::BOTH {
+        for p in &living[c.index()] {
+            anchors.extend(border_cells(p, size).map(|b| (b, c, p)));
         }
     }
     let mut wall_cells = [PointSet::new(), PointSet::new()];
@@ -175,7 +184,7 @@ pub fn territory(
                 if options.dead.contains(q) {
                     continue;
                 }
-                walls.union(l.from.index(), q.index());
+                walls.union(head(l.from), head(q));
             }
             LinkEnd::Edge(b) => anchors.push((b, l.color, l.from)),
         }
@@ -187,20 +196,23 @@ pub fn territory(
     // colour c claims the arc if both cells hold only c's anchors, two of
     // them are different stones of one wall, and the arc is the shorter way
     // round (a wall encloses the side it cuts off, not the rest of the board).
-    let mut cells: Vec<(BorderCell, Vec<Anchor>)> = Vec::new();
     anchors.sort_by_key(|a| (a.0, a.1, a.2));
-    for (b, c, p) in anchors {
-        let comp = walls.find(p.index());
+    let anchors: Vec<(BorderCell, Anchor)> = anchors
+        .into_iter()
+        .map(|(b, c, p)| (b, (c, walls.find(head(p)), p)))
+        .collect();
+    // Each border cell with anchors: the cell and its anchors' range.
+    let mut cells: Vec<(BorderCell, std::ops::Range<usize>)> = Vec::new();
+    for (i, &(b, _)) in anchors.iter().enumerate() {
         match cells.last_mut() {
-            Some((last, list)) if *last == b => list.push((c, comp, p)),
-            _ => cells.push((b, vec![(c, comp, p)])),
+            Some((last, range)) if *last == b => range.end = i + 1,
+            _ => cells.push((b, i..i + 1)),
         }
     }
+    let list = |r: &std::ops::Range<usize>| anchors[r.clone()].iter().map(|a| a.1);
     let mut claimed = [vec![false; ring], vec![false; ring]];
-    for (b, list) in &cells {
-        for &(c, _, _) in list {
-            claimed[c.index()][usize::from(b.0)] = true;
-        }
+    for &(b, (c, _, _)) in &anchors {
+        claimed[c.index()][usize::from(b.0)] = true;
     }
     let n = cells.len();
     for i in 0..n {
@@ -214,10 +226,9 @@ pub fn territory(
             continue;
         }
         for color in Color::BOTH {
-            let only = |list: &Vec<Anchor>| list.iter().all(|x| x.0 == color);
+            let only = |r: &std::ops::Range<usize>| list(r).all(|x| x.0 == color);
             let joined =
-                a.1.iter()
-                    .any(|&(_, ca, pa)| b.1.iter().any(|&(_, cb, pb)| ca == cb && pa != pb));
+                list(&a.1).any(|(_, ca, pa)| list(&b.1).any(|(_, cb, pb)| ca == cb && pa != pb));
             if only(&a.1) && only(&b.1) && joined {
                 let mut k = usize::from(a.0.0);
                 while k != usize::from(b.0.0) {
@@ -229,69 +240,45 @@ pub fn territory(
     }
 
     let max_region = options.max_region.unwrap_or(board.area() / 4);
-    let mut map = BoardMap::new(size, Owner::None);
     let mut regions = Vec::new();
     for color in Color::BOTH {
-        let own = color.index();
-        // The wall, once per point (the fills below ask again and again).
-        let wall_set: PointSet = board
-            .points()
-            .filter(|&p| is_wall(board, p, color, &wall_cells[own], options))
-            .collect();
-        let wall = |p: Point| wall_set.contains(p);
+        let (own, other) = (color.index(), color.opponent().index());
+        // The wall: living own stones, and link cells no living opponent
+        // stone touches (the opponent can step into a link cell next to its
+        // stone).
+        let mut wall = wall_cells[own];
+        wall.subtract(&living[other].adjacent());
+        wall.union_with(&living[own]);
+        let mut open = on_board;
+        open.subtract(&wall);
         // The outside: everything reachable, without crossing the wall, from
         // a point that touches an unclaimed stretch of the edge or holds a
         // living opponent stone.
-        let mut outside = PointSet::new();
-        let mut stack: Vec<Point> = board
-            .points()
-            .filter(|&p| !wall(p))
-            .filter(|&p| {
-                let opponent_stone =
-                    board.color(p) == Some(color.opponent()) && !options.dead.contains(p);
-                opponent_stone || border_cells(p, size).any(|b| !claimed[own][usize::from(b.0)])
-            })
-            .collect();
-        outside.extend(stack.iter().copied());
-        while let Some(p) = stack.pop() {
-            for q in p.neighbors() {
-                if board.on_board(q) && !wall(q) && outside.insert(q) {
-                    stack.push(q);
-                }
+        let mut seeds = living[other];
+        for p in board.points().filter(|&p| {
+            let (x, y, last) = (p.x(), p.y(), i32::from(size) - 1);
+            x == 0 || y == 0 || x == last || y == last
+        }) {
+            if border_cells(p, size).any(|b| !claimed[own][usize::from(b.0)]) {
+                seeds.insert(p);
             }
         }
+        let outside = seeds.fill_within(&open);
         // Territory: neither wall stone nor outside; a wall cell counts only
         // when it does not face the outside (an edge link running inside).
-        let inside_set: PointSet = board
-            .points()
-            .filter(|&p| {
-                let living_own_stone = board.color(p) == Some(color) && !options.dead.contains(p);
-                let boundary_cell = wall_cells[own].contains(p)
-                    && p.neighbors().iter().any(|&q| outside.contains(q));
-                !outside.contains(p) && !living_own_stone && !boundary_cell
-            })
-            .collect();
-        let inside = |p: Point| inside_set.contains(p);
-        let mut seen = PointSet::new();
-        for start in board.points() {
-            if seen.contains(start) || !inside(start) {
-                continue;
-            }
-            let mut region = PointSet::new();
-            let mut stack = vec![start];
-            seen.insert(start);
-            let mut has_empty = false;
-            while let Some(p) = stack.pop() {
-                region.insert(p);
-                has_empty |= board.is_empty(p);
-                for q in p.neighbors() {
-                    if board.on_board(q) && !seen.contains(q) && inside(q) {
-                        seen.insert(q);
-                        stack.push(q);
-                    }
-                }
-            }
-            if has_empty && region.len() <= max_region {
+        let mut inside = on_board;
+        inside.subtract(&outside);
+        inside.subtract(&living[own]);
+        let mut facing = wall_cells[own];
+        facing.intersect_with(&outside.adjacent());
+        inside.subtract(&facing);
+        // Its regions, in point order of their first point.
+        while let Some(start) = inside.first() {
+            let region = std::iter::once(start)
+                .collect::<PointSet>()
+                .fill_within(&inside);
+            inside.subtract(&region);
+            if region.intersects(&empty) && region.len() <= max_region {
                 regions.push(Region {
                     color,
                     points: region,
@@ -300,24 +287,27 @@ pub fn territory(
         }
     }
     // A point claimed by both colours (possible only in odd walls) is neither's.
-    let mut counts = BoardMap::new(size, 0u8);
+    let mut claimed_by = [PointSet::new(), PointSet::new()];
     for r in &regions {
-        for p in &r.points {
-            counts[p] += 1;
-        }
+        claimed_by[r.color.index()].union_with(&r.points);
     }
-    regions.retain(|r| r.points.iter().all(|p| counts[p] == 1));
+    let mut both = claimed_by[0];
+    both.intersect_with(&claimed_by[1]);
+    regions.retain(|r| !r.points.intersects(&both));
     regions.sort_by_key(|r| r.points.first());
+    // Empty points and dead stones count; nothing else is in a region.
+    let mut counted = empty;
+    counted.union_with(&options.dead);
     let (mut black, mut white) = (0, 0);
+    let mut map = BoardMap::new(size, Owner::None);
     for r in &regions {
+        let mut points = r.points;
+        points.intersect_with(&counted);
+        match r.color {
+            Color::Black => black += points.len(),
+            Color::White => white += points.len(),
+        }
         for p in &r.points {
-            // Empty points and dead stones count; nothing else is in a region.
-            if board.is_empty(p) || options.dead.contains(p) {
-                match r.color {
-                    Color::Black => black += 1,
-                    Color::White => white += 1,
-                }
-            }
             map[p] = match r.color {
                 Color::Black => Owner::Black,
                 Color::White => Owner::White,
@@ -330,19 +320,4 @@ pub fn territory(
         black,
         white,
     }
-}
-
-/// Whether `p` is part of `color`'s wall: its living stone, or a cell a link
-/// walls off that no living opponent stone touches (the opponent can step
-/// into a link cell next to its stone).
-fn is_wall(
-    board: &Board,
-    p: Point,
-    color: Color,
-    cells: &PointSet,
-    options: &TerritoryOptions,
-) -> bool {
-    let alive = |q: Point, c: Color| board.color(q) == Some(c) && !options.dead.contains(q);
-    alive(p, color)
-        || (cells.contains(p) && !p.neighbors().iter().any(|&q| alive(q, color.opponent())))
 }
