@@ -1,7 +1,7 @@
 //! Groups and their strength, encirclement and danger (seed 000 §3.3).
 
 use crate::danger::{danger, encirclement};
-use crate::liberties::liberties_of_order;
+use crate::liberties::liberties_through;
 use crate::room::RoomPatterns;
 use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet};
 use keisei_eyes::combine::combine;
@@ -220,6 +220,7 @@ pub fn analyse(
     for r in &territory.regions {
         eye_space[r.color.index()].union_with(&r.points);
     }
+    let empty: PointSet = board.points().filter(|&p| board.is_empty(p)).collect();
     for g in &mut groups {
         g.linked.sort_unstable();
         let near: PointSet = g
@@ -277,7 +278,7 @@ pub fn analyse(
         let half_eyes = vec![EyeValue::new(Eyes::One, Eyes::Zero); found.len()];
         g.room = combine(&half_eyes).normalized() * 0.5;
         g.own_strength = (g.eye_count * (1.0 + g.certainty) / 2.0 + g.room).clamp(0.0, 1.0);
-        g.l4 = liberties_of_order(board, &g.stones, params.liberty_order).len();
+        g.l4 = liberties_through(&empty, &g.stones, params.liberty_order).len();
     }
     // Connection shares (§3.3.4), encirclement and danger.
     let own: Vec<(f64, usize)> = groups.iter().map(|g| (g.own_strength, g.l4)).collect();

@@ -1,24 +1,25 @@
 //! Liberties of order n (seed 000 §3.3.3, after Tajima & Sanechika): empty
 //! points at distance exactly n from a group, reached through empty points.
 
-use keisei_board::{Board, Cell, PointSet};
+use keisei_board::{Board, PointSet};
 
 /// The empty points at distance exactly `order` from `stones`, where a step
 /// goes to an orthogonal neighbour and every point on the way is empty
 /// (BRIEF.md: 4th-order liberties are empty points at distance exactly 4,
 /// reached through empty points only).
 pub fn liberties_of_order(board: &Board, stones: &PointSet, order: usize) -> PointSet {
+    let empty: PointSet = board.points().filter(|&p| board.is_empty(p)).collect();
+    liberties_through(&empty, stones, order)
+}
+
+/// [`liberties_of_order`] given the board's empty points.
+pub(crate) fn liberties_through(empty: &PointSet, stones: &PointSet, order: usize) -> PointSet {
     let mut seen = *stones;
     let mut frontier = *stones;
     for _ in 0..order {
-        let mut next = PointSet::new();
-        for p in &frontier {
-            for q in p.neighbors() {
-                if board.cell(q) == Cell::Empty && !seen.contains(q) {
-                    next.insert(q);
-                }
-            }
-        }
+        let mut next = frontier.adjacent();
+        next.intersect_with(empty);
+        next.subtract(&seen);
         seen.union_with(&next);
         frontier = next;
     }

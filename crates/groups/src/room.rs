@@ -93,24 +93,21 @@ impl RoomPatterns {
         let mut candidates: Vec<PointSet> = Vec::new();
         for s in stones.iter().filter(|s| s.edge_distance(size) < edge_reach) {
             for m in self.set.matches_at(board, s, color) {
-                let points = |labels: &[char]| -> Option<Vec<Point>> {
-                    labels
-                        .iter()
-                        .map(|&l| self.set.label_point(&m, l).filter(|p| p.on_board(size)))
-                        .collect()
-                };
-                let (Some(check), Some(area)) = (
-                    points(&self.check[m.pattern]),
-                    points(&self.area[m.pattern]),
-                ) else {
-                    continue;
-                };
-                let free = |p: &Point| board.is_empty(*p) && !eye_space.contains(*p);
-                if !check.iter().all(free) || !area.iter().all(free) {
-                    continue;
-                }
-                let room: PointSet = check.iter().chain(area.iter()).copied().collect();
-                if !candidates.contains(&room) {
+                // The check points and the area, all on the board, empty
+                // and outside the eye space.
+                let free = |p: Point| board.is_empty(p) && !eye_space.contains(p);
+                let mut room = PointSet::new();
+                let all_free = self.check[m.pattern]
+                    .iter()
+                    .chain(&self.area[m.pattern])
+                    .all(|&l| match self.set.label_point(&m, l) {
+                        Some(p) if p.on_board(size) && free(p) => {
+                            room.insert(p);
+                            true
+                        }
+                        _ => false,
+                    });
+                if all_free && !candidates.contains(&room) {
                     candidates.push(room);
                 }
             }
