@@ -80,6 +80,14 @@ impl PointSet {
         }
     }
 
+    /// Keeps the points in exactly one of the two sets.
+    #[inline]
+    pub fn symmetric_difference_with(&mut self, other: &PointSet) {
+        for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
+            *a ^= b;
+        }
+    }
+
     /// Whether the two sets share a point.
     #[inline]
     pub fn intersects(&self, other: &PointSet) -> bool {
