@@ -162,7 +162,6 @@ impl Blocks {
 /// next to unattackable enemy stones (also taken from `stones`) by the
 /// removal rules. Points that are not stones of `stones` are ignored.
 pub fn blocks(board: &Board, stones: &PointSet, model: BlockModel, rules: &RemovalRules) -> Blocks {
-    let size = board.size();
     let mut out = Blocks {
         model,
         black: PointSet::new(),
@@ -172,22 +171,49 @@ pub fn blocks(board: &Board, stones: &PointSet, model: BlockModel, rules: &Remov
         let Some(color) = board.color(s) else {
             continue;
         };
-        let removed = rules.removed_cells(board, s, color, stones);
         let set = match color {
             Color::Black => &mut out.black,
             Color::White => &mut out.white,
         };
-        let ((x0, x1), (y0, y1)) = block_extent(s, size, model);
-        for dy in y0..=y1 {
-            for dx in x0..=x1 {
-                if let Some(q) = s.offset(dx, dy, size) {
-                    // A block covers the empty points around stones.
-                    if board.is_empty(q) && !removed.contains(q) {
-                        set.insert(q);
-                    }
+        set.union_with(&block_of(board, s, stones, model, rules));
+    }
+    out
+}
+
+/// The block of one stone `s` of `stones` ([`blocks`] is their union by
+/// colour); empty where `s` holds no stone. It depends only on the points
+/// within [`block_reach`] of `s` (their contents and whether they are in
+/// `stones`).
+pub fn block_of(
+    board: &Board,
+    s: Point,
+    stones: &PointSet,
+    model: BlockModel,
+    rules: &RemovalRules,
+) -> PointSet {
+    let size = board.size();
+    let mut set = PointSet::new();
+    let Some(color) = board.color(s) else {
+        return set;
+    };
+    let removed = rules.removed_cells(board, s, color, stones);
+    let ((x0, x1), (y0, y1)) = block_extent(s, size, model);
+    for dy in y0..=y1 {
+        for dx in x0..=x1 {
+            if let Some(q) = s.offset(dx, dy, size) {
+                // A block covers the empty points around stones.
+                if board.is_empty(q) && !removed.contains(q) {
+                    set.insert(q);
                 }
             }
         }
     }
-    out
+    set
+}
+
+/// How far (in columns or rows) from a stone its block looks: the largest
+/// block extent (2 in both models) or the farthest enemy stone of a removal
+/// rule, whichever is larger.
+pub fn block_reach(rules: &RemovalRules) -> i32 {
+    rules.reach().max(2)
 }

@@ -312,6 +312,16 @@ impl RemovalRules {
         &self.set
     }
 
+    /// How far (in columns or rows) from a stone a rule's enemy stone
+    /// stands, at most.
+    pub fn reach(&self) -> i32 {
+        self.table
+            .iter()
+            .map(|((ex, ey), _)| ex.abs().max(ey.abs()))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The cells removed from the block of `stone` (of `color`) by every rule
     /// that applies: an enemy stone in `unattackable` on the rule's `E`.
     pub fn removed_cells(
