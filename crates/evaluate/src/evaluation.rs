@@ -14,7 +14,7 @@ use keisei_groups::{
     BlockDanger, BlockDangerParams, BlockInput, DangerMinus, GroupParams, Groups, LifeStatus,
     RoomPatterns, Spheres, analyse, block_danger, danger_minus, life_status,
 };
-use keisei_influence::{Context, Influence, Model, ModelKind, Under, dot_blocks};
+use keisei_influence::{Context, Influence, InfluenceMemo, Model, ModelKind, Under, dot_blocks};
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
     AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, LinkEnd, LinkMemo, Territory,
@@ -122,12 +122,14 @@ fn serialize_points<S: serde::Serializer>(set: &PointSet, s: S) -> Result<S::Ok,
 
 /// What an evaluation shares with the evaluations of positions one move
 /// away ([`Evaluator::evaluate_shared`], [`Evaluator::child_value`]): its
-/// weights, and what its links were made of (the board, the candidate links
-/// and the cut states with the points each depends on).
+/// weights, what its links were made of (the board, the candidate links
+/// and the cut states with the points each depends on) and what the
+/// influence model kept ([`Model::influence_recorded`]).
 #[derive(Clone, Debug)]
 pub struct Shared {
     weights: EffectiveWeights,
     cuts: LinkMemo,
+    influence: Option<InfluenceMemo>,
 }
 
 impl Shared {
@@ -149,14 +151,15 @@ pub struct ChildValue {
     pub total: f64,
 }
 
-/// Where the links' candidates and cut states come from.
-enum CutSource<'a> {
-    /// Read them all.
-    Read,
-    /// Read them all, keeping each with its footprint.
-    Record(&'a mut LinkMemo),
-    /// Reuse the memo's where the move leaves them alone.
-    Reuse(&'a LinkMemo),
+/// What a run shares with runs on positions a move away.
+enum Sharing<'a> {
+    /// Nothing: every factor computed afresh.
+    None,
+    /// Everything computed afresh, keeping the links' candidates and cut
+    /// states (each with its footprint) and the influence model's memo.
+    Record(&'a mut LinkMemo, &'a mut Option<InfluenceMemo>),
+    /// The shared position's where the move leaves them alone.
+    Reuse(&'a Shared),
 }
 
 /// Everything one run of the factors computed; the display-only maps
@@ -255,7 +258,7 @@ impl Evaluator {
         reader: &mut Reader,
         weights: Option<EffectiveWeights>,
     ) -> Evaluation {
-        let core = self.run(board, reader, weights, CutSource::Read);
+        let core = self.run(board, reader, weights, Sharing::None);
         self.complete(board, komi, core)
     }
 
@@ -269,11 +272,17 @@ impl Evaluator {
         komi: f64,
         reader: &mut Reader,
     ) -> (Evaluation, Shared) {
-        let mut cuts = LinkMemo::default();
-        let core = self.run(board, reader, None, CutSource::Record(&mut cuts));
+        let (mut cuts, mut influence) = (LinkMemo::default(), None);
+        let core = self.run(
+            board,
+            reader,
+            None,
+            Sharing::Record(&mut cuts, &mut influence),
+        );
         let shared = Shared {
             weights: core.weights,
             cuts,
+            influence,
         };
         (self.complete(board, komi, core), shared)
     }
@@ -289,12 +298,7 @@ impl Evaluator {
     /// size, a setup change, several moves) is valued as correctly, with
     /// its links read afresh.
     pub fn child_value(&self, shared: &Shared, child: &Board, reader: &mut Reader) -> ChildValue {
-        let core = self.run(
-            child,
-            reader,
-            Some(shared.weights),
-            CutSource::Reuse(&shared.cuts),
-        );
+        let core = self.run(child, reader, Some(shared.weights), Sharing::Reuse(shared));
         ChildValue {
             terms: core.terms,
             weighted: core.weighted,
@@ -351,19 +355,19 @@ impl Evaluator {
         board: &Board,
         reader: &mut Reader,
         weights: Option<EffectiveWeights>,
-        cuts: CutSource<'_>,
+        mut sharing: Sharing<'_>,
     ) -> Core {
         let size = board.size();
         let cfg = &self.config;
         let patterns = self.connection_patterns;
-        let links = match cuts {
-            CutSource::Read => connections(board, patterns, reader),
-            CutSource::Record(memo) => {
+        let links = match &mut sharing {
+            Sharing::None => connections(board, patterns, reader),
+            Sharing::Record(memo, _) => {
                 let (links, recorded) = connections_recorded(board, patterns, reader);
-                *memo = recorded;
+                **memo = recorded;
                 links
             }
-            CutSource::Reuse(memo) => connections_reusing(board, patterns, reader, memo),
+            Sharing::Reuse(shared) => connections_reusing(board, patterns, reader, &shared.cuts),
         };
         let first = territory(board, &links, &TerritoryOptions::default());
         let params = GroupParams {
@@ -415,7 +419,18 @@ impl Evaluator {
             dead: &dead,
             territory: &terr,
         };
-        let influence = self.model.influence(&ctx);
+        let influence = match &mut sharing {
+            Sharing::Record(_, memo) => {
+                let (influence, recorded) = self.model.influence_recorded(&ctx);
+                **memo = recorded;
+                influence
+            }
+            Sharing::Reuse(Shared {
+                influence: Some(memo),
+                ..
+            }) => self.model.influence_reusing(&ctx, memo),
+            Sharing::None | Sharing::Reuse(_) => self.model.influence(&ctx),
+        };
         let (mut black_sphere, mut white_sphere) = (PointSet::new(), PointSet::new());
         for (p, u) in influence.under.iter() {
             if u.includes(Color::Black) {

@@ -6,11 +6,11 @@
 use crate::context::Context;
 use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources};
 use crate::grid::{self, Grid};
-use crate::influence::{Influence, Model, ModelKind, Under};
+use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Under};
 use crate::rules::{Reinforcement, ReinforcementRules};
 use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet, STRIDE};
 use keisei_territory::patterns::RemovalRules;
-use keisei_territory::{BlockModel, Blocks, Owner, blocks};
+use keisei_territory::{BlockModel, Blocks, Owner, block_of, block_reach, blocks};
 use std::borrow::Cow;
 
 /// The constants of the ellipse model.
@@ -99,6 +99,140 @@ pub struct EllipseAnalysis {
     pub influence: Influence,
 }
 
+/// How a run uses a memo.
+#[derive(Clone, Copy)]
+enum Memo<'m> {
+    None,
+    Record,
+    Reuse(&'m EllipseMemo),
+}
+
+/// What the ellipse model kept of one position (see
+/// [`Model::influence_recorded`]).
+#[derive(Clone, Debug)]
+pub(crate) struct EllipseMemo {
+    size: u8,
+    params: EllipseParams,
+    /// The address of the rules used (a memo of other rules is not reused).
+    rules: usize,
+    /// Live stones of each colour.
+    stones_of: [PointSet; 2],
+    /// Each colour's obstacles and targets.
+    obstacles: [PointSet; 2],
+    targets: [PointSet; 2],
+    /// Every live stone, in point order.
+    stones: Vec<MemoStone>,
+    /// How many stones of each colour reach each point.
+    cover: [Vec<u16>; 2],
+    /// The restriction blocks.
+    blocks: BlockMemo,
+}
+
+/// The restriction blocks an [`EllipseMemo`] keeps.
+#[derive(Clone, Debug)]
+struct BlockMemo {
+    /// The unattackable live stones.
+    unattackable: PointSet,
+    /// The block of each of them, in point order.
+    stones: Vec<(Point, Color, PointSet)>,
+    /// How many blocks of each colour cover each point.
+    counts: [Vec<u16>; 2],
+}
+
+/// The restriction blocks of the unattackable live stones: with a memo of
+/// a position nearby, the blocks of stones nothing near changed (no live
+/// stone, no unattackable stone within [`block_reach`]) are the memo's, the
+/// others are made afresh; with `record`, also the memo of these.
+fn restriction_blocks(
+    live: &Board,
+    unattackable: &PointSet,
+    stones_of: &[PointSet; 2],
+    reuse: Option<&EllipseMemo>,
+    record: bool,
+) -> (Blocks, Option<BlockMemo>) {
+    let rules = RemovalRules::builtin();
+    if reuse.is_none() && !record {
+        return (
+            blocks(live, unattackable, BlockModel::Restriction, rules),
+            None,
+        );
+    }
+    let mut counts = [vec![0u16; NUM_CELLS], vec![0u16; NUM_CELLS]];
+    let mut kept = PointSet::new();
+    if let Some(m) = reuse {
+        let mut changed = *unattackable;
+        changed.symmetric_difference_with(&m.blocks.unattackable);
+        for c in Color::BOTH {
+            let mut d = stones_of[c.index()];
+            d.symmetric_difference_with(&m.stones_of[c.index()]);
+            changed.union_with(&d);
+        }
+        let reach = block_reach(rules);
+        counts.clone_from(&m.blocks.counts);
+        for (s, color, block) in &m.blocks.stones {
+            let near = |c: Point| (c.x() - s.x()).abs() <= reach && (c.y() - s.y()).abs() <= reach;
+            if unattackable.contains(*s)
+                && live.color(*s) == Some(*color)
+                && !changed.iter().any(near)
+            {
+                kept.insert(*s);
+            } else {
+                for p in block {
+                    counts[color.index()][p.index()] -= 1;
+                }
+            }
+        }
+    }
+    let mut recorded = record.then(Vec::new);
+    for s in unattackable {
+        let Some(color) = live.color(s) else {
+            continue;
+        };
+        if kept.contains(s) {
+            continue;
+        }
+        let block = block_of(live, s, unattackable, BlockModel::Restriction, rules);
+        for p in &block {
+            counts[color.index()][p.index()] += 1;
+        }
+        if let Some(list) = recorded.as_mut() {
+            list.push((s, color, block));
+        }
+    }
+    let mut out = Blocks {
+        model: BlockModel::Restriction,
+        black: PointSet::new(),
+        white: PointSet::new(),
+    };
+    for p in live.points() {
+        if counts[0][p.index()] > 0 {
+            out.black.insert(p);
+        }
+        if counts[1][p.index()] > 0 {
+            out.white.insert(p);
+        }
+    }
+    let memo = recorded.map(|stones| BlockMemo {
+        unattackable: *unattackable,
+        stones,
+        counts,
+    });
+    (out, memo)
+}
+
+/// One stone of an [`EllipseMemo`].
+#[derive(Clone, Debug)]
+struct MemoStone {
+    stone: Point,
+    color: Color,
+    /// Its initial source (the same in every direction).
+    initial: i32,
+    /// How far from it (in columns or rows) its ellipses looked.
+    radius: i32,
+    /// The points its ellipses reach.
+    covered: PointSet,
+}
+
 /// The board without the dead stones (they project nothing, block nothing
 /// and are not block owners).
 fn live_board<'a>(ctx: &Context<'a>) -> Cow<'a, Board> {
@@ -170,10 +304,23 @@ impl Ellipse<'_> {
 
     /// Runs the model, keeping every intermediate result.
     pub fn analyse(&self, ctx: &Context) -> EllipseAnalysis {
-        self.run(ctx, true)
+        self.run(ctx, true, Memo::None).0
     }
 
-    fn run(&self, ctx: &Context, detail: bool) -> EllipseAnalysis {
+    /// Whether `memo` was kept by a model with these constants and rules on
+    /// a board of `size`.
+    fn fits(&self, memo: &EllipseMemo, size: u8) -> bool {
+        memo.size == size
+            && memo.params == self.params
+            && memo.rules == std::ptr::from_ref(self.rules) as usize
+    }
+
+    fn run(
+        &self,
+        ctx: &Context,
+        detail: bool,
+        memo: Memo<'_>,
+    ) -> (EllipseAnalysis, Option<EllipseMemo>) {
         let board = ctx.board;
         let size = board.size();
         let grid = Grid::new(ctx);
@@ -183,40 +330,102 @@ impl Ellipse<'_> {
             .iter()
             .filter(|&p| ctx.live(p).is_some())
             .collect();
-        let blocks = blocks(
+        // Live stones of each colour.
+        let mut stones_of = [PointSet::new(), PointSet::new()];
+        for p in board.points() {
+            if let Some(c) = ctx.live(p) {
+                stones_of[c.index()].insert(p);
+            }
+        }
+        let reuse = match memo {
+            Memo::Reuse(m) if !detail && self.fits(m, size) => Some(m),
+            _ => None,
+        };
+        let (blocks, block_memo) = restriction_blocks(
             &live,
             &unattackable,
-            BlockModel::Restriction,
-            RemovalRules::builtin(),
+            &stones_of,
+            reuse,
+            matches!(memo, Memo::Record),
         );
         // Obstacles to each colour's influence: the other colour's blocks and
         // its unattackable stones. Targets: open points outside the colour's
         // own territory and outside the other colour's blocks.
-        let obstacles = Color::BOTH.map(|color| {
+        let obstacle_sets = Color::BOTH.map(|color| {
             let enemy = color.opponent();
-            let enemy_blocks = blocks.of(enemy);
-            let code = grid::code(enemy);
-            Obstacles::new(size, |p| {
-                enemy_blocks.contains(p)
-                    || (grid.live[grid::index(p)] == code && unattackable.contains(p))
-            })
+            let mut set = stones_of[enemy.index()];
+            set.intersect_with(&unattackable);
+            set.union_with(blocks.of(enemy));
+            set
         });
+        let obstacles = obstacle_sets.map(|set| Obstacles::new(size, |p| set.contains(p)));
         let territory = (ctx.territory.map.size() == size).then_some(&ctx.territory.map);
         let mut targets = [vec![false; NUM_CELLS], vec![false; NUM_CELLS]];
+        let mut target_sets = [PointSet::new(), PointSet::new()];
         for p in board.points() {
             if grid.live[grid::index(p)] != grid::EMPTY {
                 continue;
             }
             let owner = territory.map_or(Owner::None, |t| t[p]);
-            targets[0][p.index()] = owner != Owner::Black && !blocks.white.contains(p);
-            targets[1][p.index()] = owner != Owner::White && !blocks.black.contains(p);
+            for (color, owner_of) in [(Color::Black, Owner::Black), (Color::White, Owner::White)] {
+                if owner != owner_of && !blocks.of(color.opponent()).contains(p) {
+                    targets[color.index()][p.index()] = true;
+                    target_sets[color.index()].insert(p);
+                }
+            }
         }
+        let rules_reach = self.rules.reach();
         let mut cover = [vec![0u16; NUM_CELLS], vec![0u16; NUM_CELLS]];
+        // With a memo of a position nearby: the stones whose ellipses are
+        // those the memo holds (same colour, same initial source, nothing
+        // they depend on changed) keep them; the memo's other stones' are
+        // taken out of its cover.
+        let mut kept = PointSet::new();
+        if let Some(m) = reuse {
+            let mut changed = [PointSet::new(), PointSet::new()];
+            for c in Color::BOTH {
+                let mut diff = stones_of[c.index()];
+                diff.symmetric_difference_with(&m.stones_of[c.index()]);
+                changed[0].union_with(&diff);
+            }
+            changed[1] = changed[0];
+            for c in Color::BOTH {
+                let i = c.index();
+                let mut d = obstacle_sets[i];
+                d.symmetric_difference_with(&m.obstacles[i]);
+                changed[i].union_with(&d);
+                let mut d = target_sets[i];
+                d.symmetric_difference_with(&m.targets[i]);
+                changed[i].union_with(&d);
+            }
+            cover.clone_from(&m.cover);
+            for ms in &m.stones {
+                let i = ms.color.index();
+                let near = |c: Point| {
+                    (c.x() - ms.stone.x()).abs() <= ms.radius
+                        && (c.y() - ms.stone.y()).abs() <= ms.radius
+                };
+                if ctx.live(ms.stone) == Some(ms.color)
+                    && self.initial(ctx.strength_at(ms.stone)) == ms.initial
+                    && !changed[i].iter().any(near)
+                {
+                    kept.insert(ms.stone);
+                } else {
+                    for p in &ms.covered {
+                        cover[i][p.index()] -= 1;
+                    }
+                }
+            }
+        }
+        let mut recorded = matches!(memo, Memo::Record).then(Vec::new);
         let mut stones = Vec::new();
         for stone in board.points() {
             let Some(color) = ctx.live(stone) else {
                 continue;
             };
+            if kept.contains(stone) {
+                continue;
+            }
             let initial = Sources::uniform(self.initial(ctx.strength_at(stone)));
             let mut reinforcements = Vec::new();
             let mut reinforced = initial;
@@ -229,6 +438,7 @@ impl Ellipse<'_> {
             let reinforced = reinforced.clamped(MAX_REACH);
             let obstacles = &obstacles[color.index()];
             let truncated = self.truncate(&grid, obstacles, stone, color, reinforced);
+            let mut covered = PointSet::new();
             expand(
                 stone,
                 size,
@@ -236,7 +446,23 @@ impl Ellipse<'_> {
                 obstacles,
                 &targets[color.index()],
                 &mut cover[color.index()],
+                recorded.is_some().then_some(&mut covered),
             );
+            if let Some(list) = recorded.as_mut() {
+                // The stone's ellipses depend on the cells the rules look at,
+                // and on the obstacles and targets as far as its sources reach.
+                let radius = Direction::ALL
+                    .iter()
+                    .map(|&d| reinforced.get(d))
+                    .fold(rules_reach, i32::max);
+                list.push(MemoStone {
+                    stone,
+                    color,
+                    initial: initial.get(Direction::North),
+                    radius,
+                    covered,
+                });
+            }
             if detail {
                 stones.push(EllipseStone {
                     stone,
@@ -248,7 +474,7 @@ impl Ellipse<'_> {
                 });
             }
         }
-        let [bc, wc] = cover;
+        let [bc, wc] = &cover;
         let value = grid::map_from(size, |p, _| {
             f64::from(bc[p.index()]) - f64::from(wc[p.index()])
         });
@@ -265,9 +491,9 @@ impl Ellipse<'_> {
                 BoardMap::new(size, 0)
             }
         };
-        EllipseAnalysis {
-            black_cover: cover_map(&bc),
-            white_cover: cover_map(&wc),
+        let analysis = EllipseAnalysis {
+            black_cover: cover_map(bc),
+            white_cover: cover_map(wc),
             blocks,
             stones,
             influence: Influence {
@@ -277,7 +503,21 @@ impl Ellipse<'_> {
                 black: f64::from(black),
                 white: f64::from(white),
             },
-        }
+        };
+        let memo = recorded
+            .zip(block_memo)
+            .map(|(stones, blocks)| EllipseMemo {
+                size,
+                params: self.params,
+                rules: std::ptr::from_ref(self.rules) as usize,
+                stones_of,
+                obstacles: obstacle_sets,
+                targets: target_sets,
+                stones,
+                cover,
+                blocks,
+            });
+        (analysis, memo)
     }
 
     /// Step 3: each source shrinks to just before the point where it meets
@@ -336,6 +576,7 @@ fn expand(
     obstacles: &Obstacles,
     targets: &[bool],
     cover: &mut [u16],
+    mut covered: Option<&mut PointSet>,
 ) {
     let lines = Lines::get();
     let (sx, sy) = (stone.x(), stone.y());
@@ -378,7 +619,10 @@ fn expand(
                 }
                 let idx = (base + qx * dx + qy * dy * stride) as usize;
                 if targets[idx] && (clear || !obstacles.between(lines, stone, qx * dx, qy * dy)) {
-                    cover[idx] = cover[idx].saturating_add(1);
+                    cover[idx] += 1;
+                    if let Some(c) = covered.as_deref_mut() {
+                        c.insert(Point::from_index(idx));
+                    }
                 }
             }
         }
@@ -395,6 +639,22 @@ impl Model for Ellipse<'_> {
     /// `under` is Black, White or Both by who reaches it; each colour's score
     /// is the number of points it reaches, shared points counting for both.
     fn influence(&self, ctx: &Context) -> Influence {
-        self.run(ctx, false).influence
+        self.run(ctx, false, Memo::None).0.influence
+    }
+
+    /// Keeps each stone's ellipses (the points they reach), what they
+    /// depended on, and the cover counts.
+    fn influence_recorded(&self, ctx: &Context) -> (Influence, Option<InfluenceMemo>) {
+        let (analysis, memo) = self.run(ctx, false, Memo::Record);
+        (analysis.influence, memo.map(InfluenceMemo))
+    }
+
+    /// Starts from the memo's cover counts, takes out the ellipses of the
+    /// stones whose inputs changed (colour, initial source, or any live
+    /// stone, obstacle or target of their colour within their reach: the
+    /// rules' reach or their longest reinforced source) and expands those
+    /// stones afresh.
+    fn influence_reusing(&self, ctx: &Context, memo: &InfluenceMemo) -> Influence {
+        self.run(ctx, false, Memo::Reuse(&memo.0)).0.influence
     }
 }

@@ -163,4 +163,28 @@ pub trait Model {
     fn kind(&self) -> ModelKind;
     /// The influence of the position described by `ctx`.
     fn influence(&self, ctx: &Context) -> Influence;
+
+    /// [`Model::influence`], also keeping what the influence of another
+    /// position may reuse ([`Model::influence_reusing`]); `None` when the
+    /// model keeps nothing (the default).
+    fn influence_recorded(&self, ctx: &Context) -> (Influence, Option<InfluenceMemo>) {
+        (self.influence(ctx), None)
+    }
+
+    /// [`Model::influence`] of `ctx`, reusing what `memo` (kept by
+    /// [`Model::influence_recorded`] of this model on another position)
+    /// holds where the inputs it depended on are unchanged. The result
+    /// equals `influence(ctx)`; a memo of another model or another board
+    /// size is ignored. The default ignores the memo.
+    fn influence_reusing(&self, ctx: &Context, memo: &InfluenceMemo) -> Influence {
+        let _ = memo;
+        self.influence(ctx)
+    }
 }
+
+/// What a model kept of one position's influence for positions near it
+/// (move ranking values hundreds of positions one move apart). Opaque:
+/// made by [`Model::influence_recorded`], read by
+/// [`Model::influence_reusing`].
+#[derive(Clone, Debug)]
+pub struct InfluenceMemo(pub(crate) crate::ellipse::EllipseMemo);

@@ -97,6 +97,26 @@ pub struct ReinforcementRules {
     file: PatternFile,
     rules: Vec<ReinforcementRule>,
     groups: Vec<Group>,
+    /// See [`ReinforcementRules::reach`].
+    reach: i32,
+}
+
+/// The largest row or column distance from a stone of a cell the rule
+/// groups look at (partner, check points, shape cells).
+fn reach(groups: &[Group]) -> i32 {
+    let far = |&(x, y): &(i32, i32)| x.abs().max(y.abs());
+    groups
+        .iter()
+        .flat_map(|g| {
+            std::iter::once(far(&g.partner)).chain(g.variants.iter().flat_map(|v| {
+                v.checks
+                    .iter()
+                    .map(far)
+                    .chain(v.shape.iter().map(|(o, _)| far(o)))
+            }))
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// The labels listed in an attribute value, each checked against the diagram.
@@ -314,10 +334,12 @@ impl ReinforcementRules {
                 }
             }
         }
+        let reach = reach(&groups);
         Ok(ReinforcementRules {
             file,
             rules,
             groups,
+            reach,
         })
     }
 
@@ -359,6 +381,12 @@ impl ReinforcementRules {
         if let Some(color) = ctx.live(stone) {
             self.for_each_in(&Grid::new(ctx), stone, color, f);
         }
+    }
+
+    /// How far (in columns or rows) from a stone the rules look: its
+    /// reinforcements depend on the cells within this distance only.
+    pub(crate) fn reach(&self) -> i32 {
+        self.reach
     }
 
     /// [`Self::for_each`] on a prepared grid, for a live stone of `color`.

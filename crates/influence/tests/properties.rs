@@ -188,3 +188,87 @@ proptest! {
         }
     }
 }
+
+/// `owned`'s inputs on a board a few moves on: every input of a stone
+/// that is still there is kept, except the few `flips` pick (strength,
+/// unattackable, dead changed), and new stones draw theirs from `flips`.
+fn moved_on(o: &Owned, board: Board, flips: &[u16]) -> Owned {
+    let s = StandaloneInputs::new(&board);
+    let mut strength = BoardMap::new(board.size(), 0.0);
+    let (mut unattackable, mut dead) = (PointSet::new(), PointSet::new());
+    for p in board.points() {
+        if board.color(p).is_none() {
+            continue;
+        }
+        if o.board.color(p) == board.color(p) {
+            strength[p] = o.strength[p];
+            if o.unattackable.contains(p) {
+                unattackable.insert(p);
+            }
+            if o.dead.contains(p) {
+                dead.insert(p);
+            }
+        } else {
+            strength[p] = 0.75;
+            unattackable.insert(p);
+        }
+    }
+    let points: Vec<Point> = board.points().collect();
+    for &f in flips {
+        let p = points[usize::from(f) % points.len()];
+        if board.color(p).is_none() {
+            continue;
+        }
+        match f % 3 {
+            0 => strength[p] = f64::from(f % 5) / 4.0,
+            1 => {
+                if !unattackable.remove(p) {
+                    unattackable.insert(p);
+                }
+            }
+            _ => {
+                if !dead.remove(p) {
+                    dead.insert(p);
+                }
+            }
+        }
+    }
+    Owned {
+        board,
+        strength,
+        unattackable,
+        dead,
+        territory: s.territory,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// What a model keeps of one position and reuses on another gives the
+    /// influence computed afresh: a position a move or a few on, its
+    /// inputs (strength, unattackable and dead stones, territory) changed
+    /// here and there, for every model.
+    #[test]
+    fn reused_influence_equals_fresh(
+        size in prop::sample::select(vec![7u8, 9, 13, 19]),
+        choices in prop::collection::vec(any::<u16>(), 10..120),
+        more in prop::collection::vec(any::<u16>(), 1..4),
+        seed in prop::collection::vec(any::<u8>(), 1..40),
+        flips in prop::collection::vec(any::<u16>(), 0..12),
+    ) {
+        let parent = Owned::new(Board::from_choices(u32::from(size), &choices).unwrap(), &seed);
+        let all: Vec<u16> = choices.iter().chain(&more).copied().collect();
+        let child = moved_on(&parent, Board::from_choices(u32::from(size), &all).unwrap(), &flips);
+        for kind in [ModelKind::Ellipse, ModelKind::Projection, ModelKind::Dots] {
+            let m = model(kind);
+            let (first, memo) = m.influence_recorded(&parent.ctx());
+            prop_assert_eq!(&first, &m.influence(&parent.ctx()));
+            let fresh = m.influence(&child.ctx());
+            match &memo {
+                Some(memo) => prop_assert_eq!(&m.influence_reusing(&child.ctx(), memo), &fresh),
+                None => prop_assert!(kind != ModelKind::Ellipse, "the ellipse model keeps a memo"),
+            }
+        }
+    }
+}
