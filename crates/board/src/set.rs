@@ -108,9 +108,13 @@ impl PointSet {
         let mut s = PointSet::new();
         let size = usize::from(size.min(MAX_SIZE));
         for y in 0..size {
-            let start = (y + 1) * STRIDE + 1;
-            for i in start..start + size {
-                s.words[i / 64] |= 1 << (i % 64);
+            // The row's run of `size` bits, a word at a time.
+            let (mut i, end) = ((y + 1) * STRIDE + 1, (y + 1) * STRIDE + 1 + size);
+            while i < end {
+                let (w, b) = (i / 64, i % 64);
+                let n = (64 - b).min(end - i);
+                s.words[w] |= (u64::MAX >> (64 - n)) << b;
+                i += n;
             }
         }
         s
