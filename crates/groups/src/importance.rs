@@ -45,21 +45,48 @@ pub struct Importance {
 /// The check range of a group (fig. 24; BRIEF.md): the points within
 /// Manhattan distance 2 of each stone, each counted once, without the stones.
 pub fn check_range(board: &Board, group: &Group) -> PointSet {
-    let size = board.size();
-    let mut out = PointSet::new();
-    for s in &group.stones {
-        for dy in -2i32..=2 {
-            for dx in -2i32..=2 {
-                if dx.abs() + dy.abs() <= 2 {
-                    if let Some(q) = s.offset(dx, dy, size) {
-                        out.insert(q);
-                    }
-                }
-            }
-        }
+    range_within(&PointSet::board(board.size()), group)
+}
+
+/// [`check_range`] given the board's points.
+fn range_within(board: &PointSet, group: &Group) -> PointSet {
+    // Two orthogonal steps from the stones, whatever stands in the way.
+    let mut out = group.stones;
+    for _ in 0..2 {
+        let next = out.adjacent();
+        out.union_with(&next);
     }
+    out.intersect_with(board);
     out.subtract(&group.stones);
     out
+}
+
+/// What [`importance`] counts in, found once per position: the empty
+/// points and each colour's territory.
+struct Areas {
+    board: PointSet,
+    empty: PointSet,
+    owned: [PointSet; 2],
+}
+
+impl Areas {
+    fn new(board: &Board, territory: &Territory) -> Areas {
+        let mut areas = Areas {
+            board: PointSet::board(board.size()),
+            empty: PointSet::new(),
+            owned: [PointSet::new(), PointSet::new()],
+        };
+        for p in board.points() {
+            if board.is_empty(p) {
+                areas.empty.insert(p);
+            }
+        }
+        // The territory map is made of the regions.
+        for r in &territory.regions {
+            areas.owned[r.color.index()].union_with(&r.points);
+        }
+        areas
+    }
 }
 
 /// A group's importance (§3.3.5): what its death would change in the check
@@ -73,35 +100,37 @@ pub fn importance(
     spheres: Spheres<'_>,
     w_i: f64,
 ) -> Importance {
+    importance_in(&Areas::new(board, territory), group, spheres, w_i)
+}
+
+fn importance_in(areas: &Areas, group: &Group, spheres: Spheres<'_>, w_i: f64) -> Importance {
     let own = group.color;
+    // The empty points of the check range: territory of the group's
+    // colour, or nobody's territory under neither, one or both colours'
+    // influence (the other colour's territory counts for nothing).
+    let mut range = range_within(&areas.board, group);
+    range.intersect_with(&areas.empty);
+    let mut territory = range;
+    territory.intersect_with(&areas.owned[own.index()]);
+    let mut open = range;
+    open.subtract(&areas.owned[0]);
+    open.subtract(&areas.owned[1]);
+    let count = |sphere: &PointSet| {
+        let mut s = open;
+        s.intersect_with(sphere);
+        s.len()
+    };
+    let mut neutral = open;
+    neutral.subtract(spheres.of(own));
+    neutral.subtract(spheres.of(own.opponent()));
     let mut imp = Importance {
         stones: group.stones.len(),
-        ..Importance::default()
+        own_territory: territory.len(),
+        neutral: neutral.len(),
+        own_influence: count(spheres.of(own)),
+        enemy_influence: count(spheres.of(own.opponent())),
+        value: 0.0,
     };
-    for p in &check_range(board, group) {
-        if !board.is_empty(p) {
-            continue;
-        }
-        match territory.owner(p) {
-            Some(c) if c == own => imp.own_territory += 1,
-            Some(_) => {}
-            None => {
-                let (mine, theirs) = (
-                    spheres.of(own).contains(p),
-                    spheres.of(own.opponent()).contains(p),
-                );
-                if mine {
-                    imp.own_influence += 1;
-                }
-                if theirs {
-                    imp.enemy_influence += 1;
-                }
-                if !mine && !theirs {
-                    imp.neutral += 1;
-                }
-            }
-        }
-    }
     imp.value = 2.0 * imp.stones as f64
         + 2.0 * imp.own_territory as f64
         + imp.neutral as f64
@@ -137,8 +166,9 @@ pub fn danger_minus(
         black: 0.0,
         white: 0.0,
     };
+    let areas = Areas::new(board, territory);
     for g in &groups.groups {
-        let imp = importance(board, g, territory, spheres, w_i);
+        let imp = importance_in(&areas, g, spheres, w_i);
         let dm = g.danger * imp.value;
         match g.color {
             Color::Black => out.black += dm,
