@@ -174,7 +174,7 @@ fn links_of(
 ) -> Connections {
     let size = board.size();
     let place = |m: &Match, offset| place(m, offset, size);
-    // Every candidate link, sorted by pair, then pattern.
+    // Every candidate link, sorted by colour and pair, then pattern.
     let candidates: Vec<Candidate> = match &mut cut_source {
         Cuts::Read => all_candidates(board, patterns),
         Cuts::Record(memo) => {
@@ -291,9 +291,8 @@ fn links_of(
         }
         i = j;
     }
-    links.sort_unstable_by(|a, b| {
-        (a.color, a.from, link_end_key(a.to)).cmp(&(b.color, b.from, link_end_key(b.to)))
-    });
+    // Candidates sort by colour, then pair: the links are in order.
+    debug_assert!(links.is_sorted_by_key(|l| (l.color, l.from, link_end_key(l.to))));
     Connections { links }
 }
 
@@ -346,7 +345,7 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
         LinkEnd::Stone(q) => (from.min(q), link_end_key(LinkEnd::Stone(from.max(q)))),
         LinkEnd::Edge(c) => (from, link_end_key(LinkEnd::Edge(c))),
     };
-    Some((sort_key(key, m.pattern), from, m, to))
+    Some((sort_key(m.color, key, m.pattern), from, m, to))
 }
 
 /// Every candidate link of the position (both colours), sorted.
@@ -428,8 +427,12 @@ const PATTERN_MASK: u64 = (1 << PATTERN_BITS) - 1;
 
 /// A candidate's sort key in one word: the pair (smaller end, other end),
 /// then the pattern index, ordered as the tuple would be.
-fn sort_key((from, (kind, end)): (Point, (u8, u16)), pattern: usize) -> u64 {
-    ((from.index() as u64) << 40)
+/// A candidate's sort key: colour, pair (the smaller point, then the far
+/// end's [`link_end_key`]), pattern; so that the links, made pair by pair
+/// in key order, come out in their reported order.
+fn sort_key(color: Color, (from, (kind, end)): (Point, (u8, u16)), pattern: usize) -> u64 {
+    ((color.index() as u64) << 50)
+        | ((from.index() as u64) << 40)
         | (u64::from(kind) << 36)
         | (u64::from(end) << PATTERN_BITS)
         | (pattern as u64 & PATTERN_MASK)
