@@ -2,7 +2,7 @@
 //! moves, captures, simple ko and a Zobrist hash.
 
 use crate::color::{Cell, Color};
-use crate::point::{MAX_SIZE, MIN_SIZE, Move, NUM_CELLS, Point};
+use crate::point::{MAX_SIZE, MIN_SIZE, Move, NUM_CELLS, Point, STRIDE};
 use crate::set::PointSet;
 use crate::symmetry::Symmetry;
 use crate::zobrist::{STONE_KEYS, WHITE_TO_MOVE};
@@ -60,7 +60,6 @@ impl std::error::Error for BoardError {}
 /// Chains are kept as circular linked lists of stones; each chain's head
 /// records its exact liberty count and size, updated incrementally by
 /// [`Board::play`].
-#[derive(Clone)]
 pub struct Board {
     size: u8,
     to_move: Color,
@@ -79,6 +78,43 @@ pub struct Board {
     captures: [u32; 2],
     /// Zobrist hash of the stones (side to move excluded).
     hash: u64,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            to_move: self.to_move,
+            cells: self.cells,
+            head: self.head,
+            next: self.next,
+            libs: self.libs,
+            stones: self.stones,
+            ko: self.ko,
+            captures: self.captures,
+            hash: self.hash,
+        }
+    }
+
+    /// Between boards of one size, copies only the rows the size uses:
+    /// the cells past them are padding, set by [`Board::new`] and never
+    /// written again.
+    fn clone_from(&mut self, source: &Board) {
+        if self.size != source.size {
+            *self = source.clone();
+            return;
+        }
+        let n = ((usize::from(self.size) + 2) * STRIDE).min(NUM_CELLS);
+        self.cells[..n].copy_from_slice(&source.cells[..n]);
+        self.head[..n].copy_from_slice(&source.head[..n]);
+        self.next[..n].copy_from_slice(&source.next[..n]);
+        self.libs[..n].copy_from_slice(&source.libs[..n]);
+        self.stones[..n].copy_from_slice(&source.stones[..n]);
+        self.to_move = source.to_move;
+        self.ko = source.ko;
+        self.captures = source.captures;
+        self.hash = source.hash;
+    }
 }
 
 impl Board {

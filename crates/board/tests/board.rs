@@ -406,3 +406,52 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// `clone_from` between boards of one size (it copies only the rows the
+    /// size uses) gives the board `clone` gives: same stones, chains,
+    /// liberties, ko and hash, and the same answers after more moves.
+    #[test]
+    fn clone_from_equals_clone(
+        size in prop::sample::select(vec![5u8, 9, 19, 25]),
+        first in prop::collection::vec(any::<u16>(), 1..150),
+        second in prop::collection::vec(any::<u16>(), 1..150),
+        more in prop::collection::vec(any::<u16>(), 0..30),
+    ) {
+        let a = Board::from_choices(u32::from(size), &first).unwrap();
+        let mut b = Board::from_choices(u32::from(size), &second).unwrap();
+        b.clone_from(&a);
+        let c = a.clone();
+        for (x, y) in [(&b, &c)] {
+            prop_assert_eq!(x.to_diagram(), y.to_diagram());
+            prop_assert_eq!(x.hash(), y.hash());
+            prop_assert_eq!(x.to_move(), y.to_move());
+            for color in [Color::Black, Color::White] {
+                prop_assert_eq!(x.ko_point(color), y.ko_point(color));
+                prop_assert_eq!(x.captures(color), y.captures(color));
+            }
+            for p in x.points() {
+                if x.color(p).is_some() {
+                    prop_assert_eq!(x.chain_head(p), y.chain_head(p));
+                    prop_assert_eq!(x.liberties(p), y.liberties(p));
+                    prop_assert_eq!(x.chain_len(p), y.chain_len(p));
+                }
+            }
+        }
+        // The same continuation on both.
+        let (mut x, mut y) = (b, c);
+        for &m in &more {
+            let color = x.to_move();
+            let legal: Vec<Point> = x.legal_moves(color).collect();
+            prop_assert_eq!(&legal, &y.legal_moves(color).collect::<Vec<_>>());
+            let Some(&p) = legal.get(usize::from(m) % legal.len().max(1)) else { break };
+            prop_assert_eq!(x.play(color, p).ok(), y.play(color, p).ok());
+            x.set_to_move(color.opponent());
+            y.set_to_move(color.opponent());
+        }
+        prop_assert_eq!(x.to_diagram(), y.to_diagram());
+        prop_assert_eq!(x.hash(), y.hash());
+    }
+}
