@@ -125,21 +125,17 @@ impl PointSet {
     /// board's edge may be included: intersect with [`PointSet::board`].
     #[must_use]
     pub fn adjacent(&self) -> PointSet {
-        let w = &self.words;
+        // The words with a zero word on either side, so that every word
+        // has neighbours to take the bits that cross into it from.
+        let mut w = [0u64; WORDS + 2];
+        w[1..=WORDS].copy_from_slice(&self.words);
         let mut out = [0u64; WORDS];
         for (i, o) in out.iter_mut().enumerate() {
-            let below = |k: u32| if i > 0 { w[i - 1] >> (64 - k) } else { 0 };
-            let above = |k: u32| {
-                if i + 1 < WORDS {
-                    w[i + 1] << (64 - k)
-                } else {
-                    0
-                }
-            };
-            *o = (w[i] << 1 | below(1))
-                | (w[i] >> 1 | above(1))
-                | (w[i] << STRIDE | below(STRIDE as u32))
-                | (w[i] >> STRIDE | above(STRIDE as u32));
+            let (below, here, above) = (w[i], w[i + 1], w[i + 2]);
+            *o = (here << 1 | below >> 63)
+                | (here >> 1 | above << 63)
+                | (here << STRIDE | below >> (64 - STRIDE))
+                | (here >> STRIDE | above << (64 - STRIDE));
         }
         out[WORDS - 1] &= LAST_WORD_MASK;
         PointSet { words: out }
