@@ -192,7 +192,8 @@ fn links_of(
     // symmetries give the same links.
     // Each cutting point is classified once per colour.
     let mut states: Vec<[Option<CutState>; 2]> = vec![[None; 2]; NUM_CELLS];
-    let mut links = Vec::new();
+    // Fewer links than candidates: most pairs match more than one shape.
+    let mut links = Vec::with_capacity(candidates.len() / 2);
     // Scratch lists: one match's cutting points; the best matches' cutting
     // points and wall cells.
     let mut cuts: Vec<(Point, CutState)> = Vec::new();
