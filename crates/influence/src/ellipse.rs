@@ -169,8 +169,10 @@ fn restriction_blocks(
         }
         let reach = block_reach(rules);
         counts.clone_from(&m.blocks.counts);
+        let changed: Vec<(i32, i32)> = changed.iter().map(|p| (p.x(), p.y())).collect();
         for (s, color, block) in &m.blocks.stones {
-            let near = |c: Point| (c.x() - s.x()).abs() <= reach && (c.y() - s.y()).abs() <= reach;
+            let (x, y) = (s.x(), s.y());
+            let near = |&(cx, cy): &(i32, i32)| (cx - x).abs() <= reach && (cy - y).abs() <= reach;
             if unattackable.contains(*s)
                 && live.color(*s) == Some(*color)
                 && !changed.iter().any(near)
@@ -399,11 +401,12 @@ impl Ellipse<'_> {
                 changed[i].union_with(&d);
             }
             cover.clone_from(&m.cover);
+            let changed = changed.map(|set| set.iter().map(|p| (p.x(), p.y())).collect::<Vec<_>>());
             for ms in &m.stones {
                 let i = ms.color.index();
-                let near = |c: Point| {
-                    (c.x() - ms.stone.x()).abs() <= ms.radius
-                        && (c.y() - ms.stone.y()).abs() <= ms.radius
+                let (x, y) = (ms.stone.x(), ms.stone.y());
+                let near = |&(cx, cy): &(i32, i32)| {
+                    (cx - x).abs() <= ms.radius && (cy - y).abs() <= ms.radius
                 };
                 if ctx.live(ms.stone) == Some(ms.color)
                     && self.initial(ctx.strength_at(ms.stone)) == ms.initial
