@@ -127,6 +127,9 @@ const SEARCH_BUDGET: usize = 100_000;
 /// [`SEARCH_BUDGET`]); which rooms are returned among equally large sets may
 /// depend on it.
 pub fn disjoint_rooms(candidates: &[PointSet]) -> Vec<PointSet> {
+    if candidates.len() < 2 {
+        return candidates.to_vec();
+    }
     let n = candidates.len();
     let mut component = vec![usize::MAX; n];
     let mut out = Vec::new();
