@@ -141,6 +141,51 @@ impl PointSet {
         PointSet { words: out }
     }
 
+    /// Every point of a board of `size` within `r` columns and `r` rows of
+    /// a point of the set: the squares of side `2r + 1` centred on its
+    /// points, cut at the board's edge.
+    #[must_use]
+    pub fn squares_around(&self, r: u32, size: u8) -> PointSet {
+        let board = PointSet::board(size);
+        let mut out = *self;
+        out.intersect_with(&board);
+        // One column, then one row, at a time, cut at the edge after each
+        // step so that nothing wraps into the next row.
+        for step in [1, STRIDE] {
+            for _ in 0..r {
+                let mut grown = out.shifted_up(step);
+                grown.union_with(&out.shifted_down(step));
+                grown.union_with(&out);
+                grown.intersect_with(&board);
+                out = grown;
+            }
+        }
+        out
+    }
+
+    /// The set moved `k` (1..64) indices up.
+    fn shifted_up(&self, k: usize) -> PointSet {
+        let w = &self.words;
+        let mut out = [0u64; WORDS];
+        out[0] = w[0] << k;
+        for i in 1..WORDS {
+            out[i] = w[i] << k | w[i - 1] >> (64 - k);
+        }
+        out[WORDS - 1] &= LAST_WORD_MASK;
+        PointSet { words: out }
+    }
+
+    /// The set moved `k` (1..64) indices down.
+    fn shifted_down(&self, k: usize) -> PointSet {
+        let w = &self.words;
+        let mut out = [0u64; WORDS];
+        for i in 0..WORDS - 1 {
+            out[i] = w[i] >> k | w[i + 1] << (64 - k);
+        }
+        out[WORDS - 1] = w[WORDS - 1] >> k;
+        PointSet { words: out }
+    }
+
     /// The points of `within` connected to a point of this set by a path
     /// of orthogonal steps inside `within` (flood fill; points of this set
     /// outside `within` start no path and are not included).

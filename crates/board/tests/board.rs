@@ -399,6 +399,16 @@ proptest! {
             .collect();
         prop_assert_eq!(adjacent, naive);
         prop_assert_eq!(seeds.fill_within(&within), naive_fill(size, &seeds, &within));
+        for r in 0..4 {
+            let naive: PointSet = Point::all(size)
+                .filter(|p| {
+                    seeds
+                        .iter()
+                        .any(|s| (s.x() - p.x()).abs() <= r && (s.y() - p.y()).abs() <= r)
+                })
+                .collect();
+            prop_assert_eq!(seeds.squares_around(r as u32, size), naive, "r = {}", r);
+        }
         // A sparser start: one seed.
         if let Some(first) = seeds.first() {
             let one: PointSet = std::iter::once(first).collect();
