@@ -11,8 +11,9 @@ use keisei_eyes::builtin::builtin;
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::SearchCache;
 use keisei_groups::{
-    BlockDanger, BlockDangerParams, BlockInput, DangerMinus, GroupParams, Groups, LifeStatus,
-    RoomPatterns, Spheres, analyse, block_danger, danger_minus, life_status,
+    BlockDanger, BlockDangerParams, BlockInput, DangerMinus, GroupParams, Groups, GroupsMemo,
+    LifeStatus, RoomPatterns, Sharing as GroupSharing, Spheres, analyse_sharing, block_danger,
+    danger_minus, life_status,
 };
 use keisei_influence::{Context, Influence, InfluenceMemo, Model, ModelKind, Under, dot_blocks};
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
@@ -123,13 +124,21 @@ fn serialize_points<S: serde::Serializer>(set: &PointSet, s: S) -> Result<S::Ok,
 /// What an evaluation shares with the evaluations of positions one move
 /// away ([`Evaluator::evaluate_shared`], [`Evaluator::child_value`]): its
 /// weights, what its links were made of (the board, the candidate links
-/// and the cut states with the points each depends on) and what the
+/// and the cut states with the points each depends on), its groups' rooms
+/// and liberties ([`keisei_groups::analyse_sharing`]) and what the
 /// influence model kept ([`Model::influence_recorded`]).
 #[derive(Clone, Debug)]
 pub struct Shared {
     weights: EffectiveWeights,
+    memos: Memos,
+}
+
+/// The memos of one position's factors.
+#[derive(Clone, Debug, Default)]
+struct Memos {
     cuts: LinkMemo,
     influence: Option<InfluenceMemo>,
+    groups: Option<GroupsMemo>,
 }
 
 impl Shared {
@@ -156,8 +165,9 @@ enum Sharing<'a> {
     /// Nothing: every factor computed afresh.
     None,
     /// Everything computed afresh, keeping the links' candidates and cut
-    /// states (each with its footprint) and the influence model's memo.
-    Record(&'a mut LinkMemo, &'a mut Option<InfluenceMemo>),
+    /// states (each with its footprint), the groups' rooms and liberties,
+    /// and the influence model's memo.
+    Record(&'a mut Memos),
     /// The shared position's where the move leaves them alone.
     Reuse(&'a Shared),
 }
@@ -272,17 +282,11 @@ impl Evaluator {
         komi: f64,
         reader: &mut Reader,
     ) -> (Evaluation, Shared) {
-        let (mut cuts, mut influence) = (LinkMemo::default(), None);
-        let core = self.run(
-            board,
-            reader,
-            None,
-            Sharing::Record(&mut cuts, &mut influence),
-        );
+        let mut memos = Memos::default();
+        let core = self.run(board, reader, None, Sharing::Record(&mut memos));
         let shared = Shared {
             weights: core.weights,
-            cuts,
-            influence,
+            memos,
         };
         (self.complete(board, komi, core), shared)
     }
@@ -362,27 +366,35 @@ impl Evaluator {
         let patterns = self.connection_patterns;
         let links = match &mut sharing {
             Sharing::None => connections(board, patterns, reader),
-            Sharing::Record(memo, _) => {
+            Sharing::Record(memos) => {
                 let (links, recorded) = connections_recorded(board, patterns, reader);
-                **memo = recorded;
+                memos.cuts = recorded;
                 links
             }
-            Sharing::Reuse(shared) => connections_reusing(board, patterns, reader, &shared.cuts),
+            Sharing::Reuse(shared) => {
+                connections_reusing(board, patterns, reader, &shared.memos.cuts)
+            }
         };
         let first = territory(board, &links, &TerritoryOptions::default());
         let params = GroupParams {
             unattackable_below: cfg.groups.unattackable_below,
             ..GroupParams::default()
         };
-        let groups = analyse(
-            board,
-            &links,
-            &first,
-            self.eye_db,
-            &self.eye_cache,
-            self.rooms,
-            &params,
-        );
+        let knowledge = (self.eye_db, &self.eye_cache, self.rooms);
+        let group_sharing = match &sharing {
+            Sharing::None => GroupSharing::None,
+            Sharing::Record(_) => GroupSharing::Record,
+            Sharing::Reuse(shared) => shared
+                .memos
+                .groups
+                .as_ref()
+                .map_or(GroupSharing::None, GroupSharing::Reuse),
+        };
+        let (groups, groups_memo) =
+            analyse_sharing(board, &links, &first, knowledge, &params, group_sharing);
+        if let Sharing::Record(memos) = &mut sharing {
+            memos.groups = groups_memo;
+        }
         let mut dead = PointSet::new();
         for g in groups
             .groups
@@ -420,16 +432,16 @@ impl Evaluator {
             territory: &terr,
         };
         let influence = match &mut sharing {
-            Sharing::Record(_, memo) => {
+            Sharing::Record(memos) => {
                 let (influence, recorded) = self.model.influence_recorded(&ctx);
-                **memo = recorded;
+                memos.influence = recorded;
                 influence
             }
-            Sharing::Reuse(Shared {
-                influence: Some(memo),
-                ..
-            }) => self.model.influence_reusing(&ctx, memo),
-            Sharing::None | Sharing::Reuse(_) => self.model.influence(&ctx),
+            Sharing::Reuse(shared) => match &shared.memos.influence {
+                Some(memo) => self.model.influence_reusing(&ctx, memo),
+                None => self.model.influence(&ctx),
+            },
+            Sharing::None => self.model.influence(&ctx),
         };
         let (mut black_sphere, mut white_sphere) = (PointSet::new(), PointSet::new());
         for (p, u) in influence.under.iter() {

@@ -156,6 +156,77 @@ pub fn analyse(
     rooms: &RoomPatterns,
     params: &GroupParams,
 ) -> Groups {
+    let knowledge = (eye_db, cache, rooms);
+    analyse_sharing(
+        board,
+        connections,
+        territory,
+        knowledge,
+        params,
+        Sharing::None,
+    )
+    .0
+}
+
+/// What [`analyse_sharing`] shares with analyses of other positions.
+#[derive(Clone, Copy, Debug)]
+pub enum Sharing<'a> {
+    /// Nothing.
+    None,
+    /// Keep, for each group, what another position may reuse.
+    Record,
+    /// Reuse what a memo of another position holds where nothing it
+    /// depended on changed.
+    Reuse(&'a GroupsMemo),
+}
+
+/// What [`analyse_sharing`] kept of one position: each group's rooms and
+/// 4th-order liberties, with the stones and eye space they were found on.
+/// Move ranking analyses hundreds of positions a move apart; most of their
+/// groups are the same stones with nothing changed near them.
+#[derive(Clone, Debug)]
+pub struct GroupsMemo {
+    /// The board size.
+    size: u8,
+    /// Stones of each colour.
+    stones_of: [PointSet; 2],
+    /// Each colour's eye space (its territory).
+    eye_space: [PointSet; 2],
+    /// The liberty order and the room patterns (by address) used.
+    order: usize,
+    rooms: usize,
+    /// Per group: colour, stones, rooms found, liberties of the order.
+    groups: Vec<(Color, PointSet, usize, usize)>,
+    /// For each point, 1 + the index in `groups` of the group whose first
+    /// stone it is (0: none).
+    first: Vec<u16>,
+}
+
+impl GroupsMemo {
+    /// The rooms and liberties kept for exactly these stones of `color`.
+    fn get(&self, color: Color, stones: &PointSet) -> Option<(usize, usize)> {
+        let i = usize::from(*self.first.get(stones.first()?.index())?).checked_sub(1)?;
+        let &(c, s, rooms, l4) = self.groups.get(i)?;
+        (c == color && s == *stones).then_some((rooms, l4))
+    }
+}
+
+/// [`analyse`], sharing work with the analyses of positions nearby: with
+/// [`Sharing::Record`] it also returns a memo; with [`Sharing::Reuse`], a
+/// group of the same stones as a group of the memo takes its rooms when
+/// no stone or eye-space point changed within [`RoomPatterns::reach`] of
+/// it, and its liberties of order n when no stone changed within n steps
+/// of it. The result is that of [`analyse`]. `knowledge` is the eye
+/// database, its search cache and the room patterns.
+pub fn analyse_sharing(
+    board: &Board,
+    connections: &Connections,
+    territory: &Territory,
+    knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
+    params: &GroupParams,
+    sharing: Sharing<'_>,
+) -> (Groups, Option<GroupsMemo>) {
+    let (eye_db, cache, rooms) = knowledge;
     let size = board.size();
     // Chains joined by coefficient-1 links.
     let heads: Vec<Point> = board.chain_heads().collect();
@@ -220,7 +291,48 @@ pub fn analyse(
     for r in &territory.regions {
         eye_space[r.color.index()].union_with(&r.points);
     }
-    let empty: PointSet = board.points().filter(|&p| board.is_empty(p)).collect();
+    let mut empty = PointSet::new();
+    let mut stones_of = [PointSet::new(), PointSet::new()];
+    for p in board.points() {
+        match board.color(p) {
+            Some(c) => {
+                stones_of[c.index()].insert(p);
+            }
+            None => {
+                empty.insert(p);
+            }
+        }
+    }
+    let rooms_id = std::ptr::from_ref(rooms) as usize;
+    // With a memo: where a change could alter a group's rooms (a stone or
+    // eye-space point within the room patterns' reach) and its liberties
+    // (a stone within the liberty order's steps).
+    let reuse = match sharing {
+        Sharing::Reuse(m)
+            if m.size == size && m.order == params.liberty_order && m.rooms == rooms_id =>
+        {
+            let mut changed = stones_of[0];
+            changed.symmetric_difference_with(&m.stones_of[0]);
+            let mut d = stones_of[1];
+            d.symmetric_difference_with(&m.stones_of[1]);
+            changed.union_with(&d);
+            let mut near_changes = changed;
+            for _ in 0..params.liberty_order {
+                let next = near_changes.adjacent();
+                near_changes.union_with(&next);
+            }
+            let reach = rooms.reach().max(0) as u32;
+            let room_changes = Color::BOTH.map(|c| {
+                let mut d = eye_space[c.index()];
+                d.symmetric_difference_with(&m.eye_space[c.index()]);
+                d.union_with(&changed);
+                d.squares_around(reach, size)
+            });
+            Some((m, near_changes, room_changes))
+        }
+        _ => None,
+    };
+    let mut kept = matches!(sharing, Sharing::Record).then(Vec::new);
     for g in &mut groups {
         g.linked.sort_unstable();
         let near: PointSet = g
@@ -273,13 +385,46 @@ pub fn analyse(
                 .count();
             g.certainty = eye_certainty(n as f64 / boundary.len() as f64);
         }
-        let found = rooms.rooms(board, &g.stones, g.color, &eye_space[g.color.index()]);
-        g.rooms = found.len();
-        let half_eyes = vec![EyeValue::new(Eyes::One, Eyes::Zero); found.len()];
+        let memo = reuse.as_ref().and_then(|(m, near, room)| {
+            let (r, l) = m.get(g.color, &g.stones)?;
+            let r = (!room[g.color.index()].intersects(&g.stones)).then_some(r);
+            let l = (!near.intersects(&g.stones)).then_some(l);
+            Some((r, l))
+        });
+        g.rooms = match memo {
+            Some((Some(r), _)) => r,
+            _ => rooms
+                .rooms(board, &g.stones, g.color, &eye_space[g.color.index()])
+                .len(),
+        };
+        let half_eyes = vec![EyeValue::new(Eyes::One, Eyes::Zero); g.rooms];
         g.room = combine(&half_eyes).normalized() * 0.5;
         g.own_strength = (g.eye_count * (1.0 + g.certainty) / 2.0 + g.room).clamp(0.0, 1.0);
-        g.l4 = liberties_through(&empty, &g.stones, params.liberty_order).len();
+        g.l4 = match memo {
+            Some((_, Some(l))) => l,
+            _ => liberties_through(&empty, &g.stones, params.liberty_order).len(),
+        };
+        if let Some(list) = kept.as_mut() {
+            list.push((g.color, g.stones, g.rooms, g.l4));
+        }
     }
+    let memo = kept.map(|list| {
+        let mut first = vec![0u16; NUM_CELLS];
+        for (i, (_, stones, _, _)) in list.iter().enumerate() {
+            if let Some(p) = stones.first() {
+                first[p.index()] = i as u16 + 1;
+            }
+        }
+        GroupsMemo {
+            size,
+            stones_of,
+            eye_space,
+            order: params.liberty_order,
+            rooms: rooms_id,
+            groups: list,
+            first,
+        }
+    });
     // Connection shares (§3.3.4), encirclement and danger.
     let own: Vec<(f64, usize)> = groups.iter().map(|g| (g.own_strength, g.l4)).collect();
     for g in &mut groups {
@@ -290,11 +435,12 @@ pub fn analyse(
         g.encirclement = encirclement(g.l4_total);
         g.danger = danger(g.strength, g.encirclement);
     }
-    Groups {
+    let groups = Groups {
         groups,
         group_of,
         params: *params,
-    }
+    };
+    (groups, memo)
 }
 
 fn empty_group(id: usize, color: Color) -> Group {

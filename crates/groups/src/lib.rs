@@ -32,7 +32,10 @@ pub use block_danger::{
     BlockDanger, BlockDangerParams, BlockInput, FreedomStage, block_danger, freedom,
 };
 pub use danger::{danger, encirclement};
-pub use group::{EyeRegion, Group, GroupParams, Groups, analyse, eye_certainty};
+pub use group::{
+    EyeRegion, Group, GroupParams, Groups, GroupsMemo, Sharing, analyse, analyse_sharing,
+    eye_certainty,
+};
 pub use importance::{DangerMinus, Importance, Spheres, check_range, danger_minus, importance};
 pub use liberties::liberties_of_order;
 pub use room::{ROOM, RoomPatterns, disjoint_rooms};

@@ -18,6 +18,8 @@ pub struct RoomPatterns {
     set: PatternSet,
     check: Vec<Vec<char>>,
     area: Vec<Vec<char>>,
+    /// See [`RoomPatterns::reach`].
+    reach: i32,
 }
 
 fn labels(file: &PatternFile, p: &Pattern, key: &str) -> Result<Vec<char>, SourceError> {
@@ -61,7 +63,30 @@ impl RoomPatterns {
             }
         }
         let set = PatternSet::compile(&file)?;
-        errors.into_result(RoomPatterns { set, check, area })
+        // The farthest cell a match reads: a constrained cell, or a labelled
+        // check or area point (read for emptiness and eye space).
+        let reach = file
+            .patterns()
+            .iter()
+            .flat_map(|p| {
+                p.diagram()
+                    .labels()
+                    .map(|(_, (dx, dy))| dx.abs().max(dy.abs()))
+            })
+            .fold(set.reach(), i32::max);
+        errors.into_result(RoomPatterns {
+            set,
+            check,
+            area,
+            reach,
+        })
+    }
+
+    /// How far (in columns or rows) from a stone its rooms look: the rooms
+    /// of a set of stones depend only on the board and the eye space within
+    /// this distance of them.
+    pub fn reach(&self) -> i32 {
+        self.reach
     }
 
     /// The built-in room patterns.

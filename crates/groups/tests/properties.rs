@@ -62,3 +62,39 @@ fn the_number_of_disjoint_rooms_does_not_depend_on_their_order() {
     }
     assert!(disjoint_rooms(&[]).is_empty());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// What one analysis keeps and another reuses gives the analysis made
+    /// afresh: a position a few moves on, with its territory (the eye
+    /// space) sometimes missing a region as well.
+    #[test]
+    fn shared_analysis_equals_fresh(
+        size in prop::sample::select(vec![7u8, 9, 13]),
+        choices in prop::collection::vec(any::<u16>(), 10..100),
+        more in prop::collection::vec(any::<u16>(), 1..4),
+        drop in any::<Option<u8>>(),
+    ) {
+        use keisei_eyes::builtin::builtin;
+        use keisei_eyes::region::SearchCache;
+        use keisei_groups::{GroupParams, RoomPatterns, Sharing, analyse, analyse_sharing};
+        let cache = SearchCache::default();
+        let knowledge = (builtin(), &cache, RoomPatterns::builtin());
+        let params = GroupParams::default();
+        let parent = Board::from_choices(u32::from(size), &choices).unwrap();
+        let (c, t, g) = analysed(&parent);
+        let (recorded, memo) = analyse_sharing(&parent, &c, &t, knowledge, &params, Sharing::Record);
+        prop_assert_eq!(&recorded, &g);
+        let memo = memo.unwrap();
+        let all: Vec<u16> = choices.iter().chain(&more).copied().collect();
+        let child = Board::from_choices(u32::from(size), &all).unwrap();
+        let (c, mut t, _) = analysed(&child);
+        if let (Some(k), false) = (drop, t.regions.is_empty()) {
+            t.regions.remove(usize::from(k) % t.regions.len());
+        }
+        let fresh = analyse(&child, &c, &t, builtin(), &cache, RoomPatterns::builtin(), &params);
+        let (reused, _) = analyse_sharing(&child, &c, &t, knowledge, &params, Sharing::Reuse(&memo));
+        prop_assert_eq!(reused, fresh);
+    }
+}
