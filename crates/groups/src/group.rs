@@ -181,7 +181,8 @@ pub enum Sharing<'a> {
 }
 
 /// What [`analyse_sharing`] kept of one position: each group's rooms and
-/// 4th-order liberties, with the stones and eye space they were found on.
+/// 4th-order liberties, with the stones and eye space they were found on,
+/// and each eye region's value.
 /// Move ranking analyses hundreds of positions a move apart; most of their
 /// groups are the same stones with nothing changed near them.
 #[derive(Clone, Debug)]
@@ -200,9 +201,44 @@ pub struct GroupsMemo {
     /// For each point, 1 + the index in `groups` of the group whose first
     /// stone it is (0: none).
     first: Vec<u16>,
+    /// The eye regions looked up: owner, points, value and source.
+    eyes: Vec<(Color, PointSet, EyeValue, String)>,
+    /// For each point, 1 + the index in `eyes` of the region whose first
+    /// point it is (0: none).
+    eye_first: Vec<u16>,
+}
+
+/// The value of `owner`'s eye region `points`, and where it came from.
+fn eye_value(
+    board: &Board,
+    eye_db: &EyeDb,
+    cache: &SearchCache,
+    owner: Color,
+    points: &PointSet,
+) -> (EyeValue, String) {
+    match eye_db.lookup(board, owner, points, cache) {
+        Ok(l) => (
+            l.value,
+            match l.source {
+                Source::Database { id, .. } => id,
+                Source::Search => "search".to_string(),
+                Source::Large => "large".to_string(),
+                Source::Unknown => "unknown".to_string(),
+            },
+        ),
+        // Not a valid eye region (e.g. holds own stones): no eye.
+        Err(_) => (EyeValue::NONE, "invalid".to_string()),
+    }
 }
 
 impl GroupsMemo {
+    /// The eye value kept for exactly this region of `owner`.
+    fn eye(&self, owner: Color, points: &PointSet) -> Option<(EyeValue, &str)> {
+        let i = usize::from(*self.eye_first.get(points.first()?.index())?).checked_sub(1)?;
+        let (c, p, v, s) = self.eyes.get(i)?;
+        (*c == owner && p == points).then_some((*v, s.as_str()))
+    }
+
     /// The rooms and liberties kept for exactly these stones of `color`.
     fn get(&self, color: Color, stones: &PointSet) -> Option<(usize, usize)> {
         let i = usize::from(*self.first.get(stones.first()?.index())?).checked_sub(1)?;
@@ -216,8 +252,10 @@ impl GroupsMemo {
 /// group of the same stones as a group of the memo takes its rooms when
 /// no stone or eye-space point changed within [`RoomPatterns::reach`] of
 /// it, and its liberties of order n when no stone changed within n steps
-/// of it. The result is that of [`analyse`]. `knowledge` is the eye
-/// database, its search cache and the room patterns.
+/// of it; an eye region of the same owner and points takes its value when
+/// no stone changed on it or next to it (diagonals included). The result
+/// is that of [`analyse`]. `knowledge` is the eye database, its search
+/// cache and the room patterns.
 pub fn analyse_sharing(
     board: &Board,
     connections: &Connections,
@@ -328,40 +366,36 @@ pub fn analyse_sharing(
                 d.union_with(&changed);
                 d.squares_around(reach, size)
             });
-            Some((m, near_changes, room_changes))
+            // An eye region's value depends on the points and the ring
+            // around them (neighbours and diagonals).
+            let eye_changes = changed.squares_around(1, size);
+            Some((m, near_changes, room_changes, eye_changes))
         }
         _ => None,
     };
+    let on_board = PointSet::board(size);
+    // Each territory region's eye value, looked up once however many
+    // groups it touches (or taken from the memo).
+    let mut eyes: Vec<Option<(EyeValue, String)>> = vec![None; territory.regions.len()];
     let mut kept = matches!(sharing, Sharing::Record).then(Vec::new);
     for g in &mut groups {
         g.linked.sort_unstable();
-        let near: PointSet = g
-            .stones
-            .iter()
-            .flat_map(Point::neighbors)
-            .filter(|&n| board.on_board(n))
-            .collect();
-        let mut boundary = PointSet::new();
+        let mut near = g.stones.adjacent();
+        near.intersect_with(&on_board);
         let mut all_regions = PointSet::new();
-        for r in territory
-            .regions
-            .iter()
-            .filter(|r| r.color == g.color && r.points.intersects(&near))
-        {
-            let lookup = eye_db.lookup(board, g.color, &r.points, cache);
-            let (value, source) = match lookup {
-                Ok(l) => (
-                    l.value,
-                    match l.source {
-                        Source::Database { id, .. } => id,
-                        Source::Search => "search".to_string(),
-                        Source::Large => "large".to_string(),
-                        Source::Unknown => "unknown".to_string(),
-                    },
-                ),
-                // Not a valid eye region (e.g. holds own stones): no eye.
-                Err(_) => (EyeValue::NONE, "invalid".to_string()),
-            };
+        for (i, r) in territory.regions.iter().enumerate() {
+            if r.color != g.color || !r.points.intersects(&near) {
+                continue;
+            }
+            let (value, source) = eyes[i]
+                .get_or_insert_with(|| {
+                    let reused = reuse.as_ref().and_then(|(m, _, _, changes)| {
+                        let (v, s) = m.eye(r.color, &r.points)?;
+                        (!changes.intersects(&r.points)).then(|| (v, s.to_string()))
+                    });
+                    reused.unwrap_or_else(|| eye_value(board, eye_db, cache, r.color, &r.points))
+                })
+                .clone();
             g.eye_regions.push(EyeRegion {
                 points: r.points,
                 value,
@@ -369,13 +403,9 @@ pub fn analyse_sharing(
             });
             all_regions.union_with(&r.points);
         }
-        for p in &all_regions {
-            for n in p.neighbors() {
-                if board.on_board(n) && !all_regions.contains(n) {
-                    boundary.insert(n);
-                }
-            }
-        }
+        let mut boundary = all_regions.adjacent();
+        boundary.intersect_with(&on_board);
+        boundary.subtract(&all_regions);
         g.eyes = combine(&g.eye_regions.iter().map(|r| r.value).collect::<Vec<_>>());
         g.eye_count = g.eyes.normalized();
         if !boundary.is_empty() {
@@ -385,7 +415,7 @@ pub fn analyse_sharing(
                 .count();
             g.certainty = eye_certainty(n as f64 / boundary.len() as f64);
         }
-        let memo = reuse.as_ref().and_then(|(m, near, room)| {
+        let memo = reuse.as_ref().and_then(|(m, near, room, _)| {
             let (r, l) = m.get(g.color, &g.stones)?;
             let r = (!room[g.color.index()].intersects(&g.stones)).then_some(r);
             let l = (!near.intersects(&g.stones)).then_some(l);
@@ -415,6 +445,18 @@ pub fn analyse_sharing(
                 first[p.index()] = i as u16 + 1;
             }
         }
+        let mut eye_first = vec![0u16; NUM_CELLS];
+        let eyes: Vec<(Color, PointSet, EyeValue, String)> = territory
+            .regions
+            .iter()
+            .zip(eyes)
+            .filter_map(|(r, e)| e.map(|(v, s)| (r.color, r.points, v, s)))
+            .collect();
+        for (i, (_, points, _, _)) in eyes.iter().enumerate() {
+            if let Some(p) = points.first() {
+                eye_first[p.index()] = i as u16 + 1;
+            }
+        }
         GroupsMemo {
             size,
             stones_of,
@@ -423,6 +465,8 @@ pub fn analyse_sharing(
             rooms: rooms_id,
             groups: list,
             first,
+            eyes,
+            eye_first,
         }
     });
     // Connection shares (§3.3.4), encirclement and danger.
