@@ -3,7 +3,7 @@
 //! captured does not cut, §4.3), and the coefficient 1 / 0.5 / 0 of §3.3.4.
 
 use crate::border::border_cell;
-use crate::links::{Connections, CutState, Link, LinkEnd};
+use crate::links::{Cells, Connections, CutState, Link, LinkEnd};
 use crate::patterns::{ConnectionPatterns, Needs};
 use keisei_board::footprint::Footprint;
 use keisei_board::pattern::Match;
@@ -286,8 +286,8 @@ fn links_of(
                 to,
                 kind: Arc::clone(&shape.name),
                 coefficient,
-                cuts: best_cuts.clone(),
-                wall: best_wall.clone(),
+                cuts: Cells::from_slice(&best_cuts),
+                wall: Cells::from_slice(&best_wall),
             });
         }
         i = j;

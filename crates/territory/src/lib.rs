@@ -39,7 +39,7 @@ pub use connections::{
     cut_state,
 };
 pub use enclosed::{Owner, Region, Territory, TerritoryOptions, territory};
-pub use links::{Connections, CutState, Link, LinkEnd};
+pub use links::{Cells, Connections, CutState, Link, LinkEnd};
 
 /// Serialises a point set as a list of `(x, y)` pairs.
 pub(crate) fn serialize_points<S: serde::Serializer>(

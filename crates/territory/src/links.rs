@@ -6,6 +6,11 @@ use keisei_board::{Color, Point};
 use serde::Serialize;
 use std::sync::Arc;
 
+/// A link's short list of points: kept inline up to four (a connection
+/// shape has one to four cutting points), on the heap beyond. Reads as a
+/// slice.
+pub type Cells<T> = smallvec::SmallVec<[T; 4]>;
+
 /// The far end of a link.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -46,9 +51,9 @@ pub struct Link {
     /// first; 0: cut (seed 000 §3.3.4).
     pub coefficient: f64,
     /// The cutting points and what they hold.
-    pub cuts: Vec<(Point, CutState)>,
+    pub cuts: Cells<(Point, CutState)>,
     /// The empty points the link walls off (for territory).
-    pub wall: Vec<Point>,
+    pub wall: Cells<Point>,
 }
 
 /// All links of a position.
