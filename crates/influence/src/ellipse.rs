@@ -362,7 +362,6 @@ impl Ellipse<'_> {
         });
         let obstacles = obstacle_sets.map(|set| Obstacles::new(size, |p| set.contains(p)));
         let territory = (ctx.territory.map.size() == size).then_some(&ctx.territory.map);
-        let mut targets = [vec![false; NUM_CELLS], vec![false; NUM_CELLS]];
         let mut target_sets = [PointSet::new(), PointSet::new()];
         for p in board.points() {
             if grid.live[grid::index(p)] != grid::EMPTY {
@@ -371,7 +370,6 @@ impl Ellipse<'_> {
             let owner = territory.map_or(Owner::None, |t| t[p]);
             for (color, owner_of) in [(Color::Black, Owner::Black), (Color::White, Owner::White)] {
                 if owner != owner_of && !blocks.of(color.opponent()).contains(p) {
-                    targets[color.index()][p.index()] = true;
                     target_sets[color.index()].insert(p);
                 }
             }
@@ -447,7 +445,7 @@ impl Ellipse<'_> {
                 size,
                 truncated,
                 obstacles,
-                &targets[color.index()],
+                &target_sets[color.index()],
                 &mut cover[color.index()],
                 recorded.is_some().then_some(&mut covered),
             );
@@ -577,7 +575,7 @@ fn expand(
     size: u8,
     sources: Sources,
     obstacles: &Obstacles,
-    targets: &[bool],
+    targets: &PointSet,
     cover: &mut [u16],
     mut covered: Option<&mut PointSet>,
 ) {
@@ -621,7 +619,9 @@ fn expand(
                     continue;
                 }
                 let idx = (base + qx * dx + qy * dy * stride) as usize;
-                if targets[idx] && (clear || !obstacles.between(lines, stone, qx * dx, qy * dy)) {
+                if targets.contains(Point::from_index(idx))
+                    && (clear || !obstacles.between(lines, stone, qx * dx, qy * dy))
+                {
                     cover[idx] += 1;
                     if let Some(c) = covered.as_deref_mut() {
                         c.insert(Point::from_index(idx));
