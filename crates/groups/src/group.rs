@@ -193,9 +193,10 @@ pub struct GroupsMemo {
     stones_of: [PointSet; 2],
     /// Each colour's eye space (its territory).
     eye_space: [PointSet; 2],
-    /// The liberty order and the room patterns (by address) used.
+    /// The liberty order, and the eye database and room patterns (by
+    /// address) used.
     order: usize,
-    rooms: usize,
+    knowledge: (usize, usize),
     /// Per group: colour, stones, rooms found, liberties of the order.
     groups: Vec<(Color, PointSet, usize, usize)>,
     /// For each point, 1 + the index in `groups` of the group whose first
@@ -341,13 +342,18 @@ pub fn analyse_sharing(
             }
         }
     }
-    let rooms_id = std::ptr::from_ref(rooms) as usize;
+    // The knowledge used, by address: a memo made with another eye
+    // database or other room patterns is not reused.
+    let knowledge_id = (
+        std::ptr::from_ref(eye_db) as usize,
+        std::ptr::from_ref(rooms) as usize,
+    );
     // With a memo: where a change could alter a group's rooms (a stone or
     // eye-space point within the room patterns' reach) and its liberties
     // (a stone within the liberty order's steps).
     let reuse = match sharing {
         Sharing::Reuse(m)
-            if m.size == size && m.order == params.liberty_order && m.rooms == rooms_id =>
+            if m.size == size && m.order == params.liberty_order && m.knowledge == knowledge_id =>
         {
             let mut changed = stones_of[0];
             changed.symmetric_difference_with(&m.stones_of[0]);
@@ -462,7 +468,7 @@ pub fn analyse_sharing(
             stones_of,
             eye_space,
             order: params.liberty_order,
-            rooms: rooms_id,
+            knowledge: knowledge_id,
             groups: list,
             first,
             eyes,
