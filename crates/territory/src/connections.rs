@@ -400,6 +400,11 @@ fn candidates_reusing(
     let mut fresh: Vec<Candidate> = Vec::new();
     for a in &near {
         for color in Color::BOTH {
+            // Connection patterns are anchored on an own stone (`@`; the
+            // file is rejected otherwise): no match elsewhere.
+            if board.color(a) != Some(color) {
+                continue;
+            }
             fresh.extend(
                 patterns
                     .matcher
