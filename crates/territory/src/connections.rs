@@ -22,10 +22,12 @@ pub const CUT_LIMITS: Limits = Limits {
 /// the board, its candidate links (pattern matches that link two chains or
 /// a stone and the edge; a match depends only on the points within the
 /// pattern set's [`reach`](keisei_board::pattern::PatternSet::reach) of its
-/// anchor) and its cut states, each with its footprint (the points its
-/// answer depends on, [`keisei_board::footprint`]). Move ranking evaluates
-/// hundreds of such boards; most of their candidates and cutting points are
-/// far from the move.
+/// anchor), its cut states, each with its footprint (the points its
+/// answer depends on, [`keisei_board::footprint`]), and its links, each
+/// with the union of the footprints of the cut states it was made from (a
+/// pair whose candidates and cut states a move leaves alone keeps its
+/// link). Move ranking evaluates hundreds of such boards; most of their
+/// candidates and cutting points are far from the move.
 #[derive(Clone, Debug)]
 pub struct LinkMemo {
     /// The recorded board (none for an empty memo).
@@ -35,6 +37,9 @@ pub struct LinkMemo {
     /// For each cell and colour, the index in `entries` plus one (0: none).
     index: Vec<[u32; 2]>,
     entries: Vec<(CutState, Footprint)>,
+    /// Every link, by its pair's key (in key order), with the union of the
+    /// footprints of the cut states its pattern's matches read.
+    links: Vec<(u64, Link, Footprint)>,
 }
 
 impl Default for LinkMemo {
@@ -44,6 +49,7 @@ impl Default for LinkMemo {
             candidates: Vec::new(),
             index: vec![[0; 2]; NUM_CELLS],
             entries: Vec::new(),
+            links: Vec::new(),
         }
     }
 }
@@ -74,6 +80,12 @@ impl LinkMemo {
     /// Whether no cut state is held.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// The footprint of the cut state of `p` for `color`, if one was read.
+    fn footprint(&self, p: Point, color: Color) -> Option<&Footprint> {
+        let i = self.index[p.index()][color.index()];
+        self.entries.get((i as usize).checked_sub(1)?).map(|e| &e.1)
     }
 
     fn insert(&mut self, p: Point, color: Color, state: CutState, fp: Footprint) {
@@ -119,9 +131,9 @@ pub fn connections_recorded(
 
 /// [`connections`] of `board`, a board one move away from the one `memo`
 /// was recorded on (the move played, its captures taken): the memo's
-/// candidate links and cut states are taken where the move leaves them
-/// alone ([`Board::changed_points`] against the recorded board), the rest
-/// is found afresh. The links are those [`connections`] finds, up to what
+/// candidate links, cut states and links are taken where the move leaves
+/// them alone ([`Board::changed_points`] against the recorded board), the
+/// rest is found afresh. The links are those [`connections`] finds, up to what
 /// the reader's cache and budget make of positions read in another order.
 /// Any other `board` (another size, a setup change, several moves) is read
 /// afresh in full: the reuse rests on the board having changed by one move.
@@ -175,14 +187,24 @@ fn links_of(
     let size = board.size();
     let place = |m: &Match, offset| place(m, offset, size);
     // Every candidate link, sorted by colour and pair, then pattern.
-    let candidates: Vec<Candidate> = match &mut cut_source {
-        Cuts::Read => all_candidates(board, patterns),
+    // With a memo: the pairs whose candidates differ from the memo's.
+    let (candidates, touched): (Vec<Candidate>, Vec<u64>) = match &mut cut_source {
+        Cuts::Read => (all_candidates(board, patterns), Vec::new()),
         Cuts::Record(memo) => {
             memo.candidates = all_candidates(board, patterns);
-            memo.candidates.clone()
+            (memo.candidates.clone(), Vec::new())
         }
         Cuts::Reuse(memo, changed) => candidates_reusing(board, patterns, memo, changed),
     };
+    // The memo's links, walked in key order beside the candidates.
+    let mut memo_links = match &cut_source {
+        Cuts::Reuse(memo, _) => memo.links.as_slice(),
+        _ => &[],
+    }
+    .iter()
+    .peekable();
+    // The cut points a pair's matches read (for the memo's footprints).
+    let mut read: Vec<Point> = Vec::new();
     // One link per pair, by the pattern earliest in the file. That pattern
     // may match the pair more than once (anchored at either stone, in
     // several orientations: a bamboo joint on both sides); the link takes
@@ -209,6 +231,19 @@ fn links_of(
         while j < candidates.len() && candidates[j].0 >> PATTERN_BITS == key {
             j += 1;
         }
+        // A pair whose candidates are the memo's, and whose cut states the
+        // move left alone, has the memo's link.
+        if let Cuts::Reuse(_, changed) = &cut_source {
+            while memo_links.next_if(|l| l.0 < key).is_some() {}
+            if let Some((_, link, fp)) = memo_links.next_if(|l| l.0 == key) {
+                if touched.binary_search(&key).is_err() && fp.unchanged_by(changed) {
+                    links.push(link.clone());
+                    i = j;
+                    continue;
+                }
+            }
+        }
+        read.clear();
         let shape = &patterns.shapes[pattern as usize];
         // The best matches so far: coefficient and ends, and the union of
         // their cutting points and wall cells (in scratch lists).
@@ -243,6 +278,7 @@ fn links_of(
                                 .unwrap_or_else(|| cut_state(board, p, color, reader)),
                         };
                         *slot = Some(s);
+                        read.push(p);
                         (p, s)
                     }),
             );
@@ -280,15 +316,26 @@ fn links_of(
         if let Some((coefficient, from, to)) = best {
             best_cuts.sort_unstable_by_key(|&(p, _)| p);
             best_wall.sort_unstable();
-            links.push(Link {
-                color: candidates[i].2.color,
+            let color = candidates[i].2.color;
+            let link = Link {
+                color,
                 from,
                 to,
                 kind: Arc::clone(&shape.name),
                 coefficient,
                 cuts: Cells::from_slice(&best_cuts),
                 wall: Cells::from_slice(&best_wall),
-            });
+            };
+            if let Cuts::Record(memo) = &mut cut_source {
+                let mut fp = Footprint::new();
+                for &p in &read {
+                    if let Some(f) = memo.footprint(p, color) {
+                        fp.extend(f);
+                    }
+                }
+                memo.links.push((key, link.clone(), fp));
+            }
+            links.push(link);
         }
         i = j;
     }
@@ -376,7 +423,7 @@ fn candidates_reusing(
     patterns: &ConnectionPatterns,
     memo: &LinkMemo,
     changed: &PointSet,
-) -> Vec<Candidate> {
+) -> (Vec<Candidate>, Vec<u64>) {
     let size = board.size();
     let reach = patterns.matcher.reach();
     let mut near = PointSet::new();
@@ -393,9 +440,15 @@ fn candidates_reusing(
             joined.extend(board.chain_stones(c));
         }
     }
-    let kept = memo.candidates.iter().filter(|&&(_, from, m, to)| {
-        !near.contains(m.anchor)
-            && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q))
+    // The pairs whose candidates change: one dropped or one found afresh.
+    let (mut touched, mut dropped): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
+    let kept = memo.candidates.iter().filter(|&&(packed, from, m, to)| {
+        let keep = !near.contains(m.anchor)
+            && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q));
+        if !keep {
+            dropped.push(packed >> PATTERN_BITS);
+        }
+        keep
     });
     let mut fresh: Vec<Candidate> = Vec::new();
     for a in &near {
@@ -419,12 +472,19 @@ fn candidates_reusing(
     let mut fresh = fresh.into_iter().peekable();
     for c in kept {
         while let Some(f) = fresh.next_if(|f| f.0 <= c.0) {
+            touched.push(f.0 >> PATTERN_BITS);
             out.push(f);
         }
         out.push(*c);
     }
-    out.extend(fresh);
-    out
+    for f in fresh {
+        touched.push(f.0 >> PATTERN_BITS);
+        out.push(f);
+    }
+    touched.append(&mut dropped);
+    touched.sort_unstable();
+    touched.dedup();
+    (out, touched)
 }
 
 /// Bits of a candidate's sort key that hold the pattern index.
@@ -608,10 +668,28 @@ mod tests {
                     let mut child = board.clone();
                     child.play(color, m).unwrap();
                     let changed = board.changed_points(&child);
-                    let mut reused = candidates_reusing(&child, patterns, &memo, &changed);
+                    let (mut reused, touched) =
+                        candidates_reusing(&child, patterns, &memo, &changed);
                     let mut fresh = all_candidates(&child, patterns);
                     let at = format!("{rel}: {color:?} {}", m.to_gtp(board.size()));
                     assert!(reused.is_sorted_by_key(|c| c.0), "{at}");
+                    // Every pair whose candidates differ from the memo's is
+                    // reported as touched.
+                    let of = |list: &[Candidate], key: u64| {
+                        let mut v: Vec<_> = list
+                            .iter()
+                            .filter(|c| c.0 >> PATTERN_BITS == key)
+                            .map(full)
+                            .collect();
+                        v.sort_unstable();
+                        v
+                    };
+                    for c in memo.candidates.iter().chain(&reused) {
+                        let key = c.0 >> PATTERN_BITS;
+                        if of(&memo.candidates, key) != of(&reused, key) {
+                            assert!(touched.binary_search(&key).is_ok(), "{at}: pair {key:x}");
+                        }
+                    }
                     reused.sort_by_key(full);
                     fresh.sort_by_key(full);
                     assert_eq!(reused, fresh, "{at}");
