@@ -80,6 +80,15 @@ pub struct Board {
     hash: u64,
 }
 
+/// A board's contents as sets ([`Board::point_sets`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointSets {
+    /// The empty points.
+    pub empty: PointSet,
+    /// The stones of each colour, by [`Color::index`].
+    pub stones: [PointSet; 2],
+}
+
 impl Clone for Board {
     fn clone(&self) -> Board {
         Board {
@@ -267,6 +276,26 @@ impl Board {
     /// Sets the prisoner counts (e.g. when loading a position).
     pub fn set_captures(&mut self, black: u32, white: u32) {
         self.captures = [black, white];
+    }
+
+    /// The board's contents as sets: its empty points and each colour's
+    /// stones (indexed by [`Color::index`]), in one pass.
+    pub fn point_sets(&self) -> PointSets {
+        let mut sets = PointSets {
+            empty: PointSet::new(),
+            stones: [PointSet::new(), PointSet::new()],
+        };
+        let n = ((usize::from(self.size) + 2) * STRIDE).min(NUM_CELLS);
+        for (i, &c) in self.cells[..n].iter().enumerate() {
+            let p = Point::from_index(i);
+            match c {
+                Cell::Empty => sets.empty.insert(p),
+                Cell::Black => sets.stones[0].insert(p),
+                Cell::White => sets.stones[1].insert(p),
+                Cell::Off => false,
+            };
+        }
+        sets
     }
 
     /// The points where `self` and `other` differ: contents, and the ko

@@ -32,7 +32,7 @@ pub mod sgf;
 mod symmetry;
 mod zobrist;
 
-pub use board::{Board, BoardError, ChainStones};
+pub use board::{Board, BoardError, ChainStones, PointSets};
 pub use color::{Cell, Color};
 pub use map::{BoardMap, MapCell, render_board};
 pub use point::{COLUMN_LETTERS, MAX_SIZE, MIN_SIZE, Move, NUM_CELLS, Point, STRIDE};

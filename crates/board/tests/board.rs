@@ -465,3 +465,22 @@ proptest! {
         prop_assert_eq!(x.hash(), y.hash());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// `point_sets` holds each point where its contents say.
+    #[test]
+    fn point_sets_are_the_contents(
+        size in prop::sample::select(vec![5u8, 9, 19, 25]),
+        choices in prop::collection::vec(any::<u16>(), 0..200),
+    ) {
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
+        let sets = b.point_sets();
+        let of = |f: &dyn Fn(Point) -> bool| b.points().filter(|&p| f(p)).collect::<PointSet>();
+        prop_assert_eq!(sets.empty, of(&|p| b.is_empty(p)));
+        for c in [Color::Black, Color::White] {
+            prop_assert_eq!(sets.stones[c.index()], of(&|p| b.color(p) == Some(c)));
+        }
+    }
+}
