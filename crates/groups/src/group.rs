@@ -330,18 +330,8 @@ pub fn analyse_sharing(
     for r in &territory.regions {
         eye_space[r.color.index()].union_with(&r.points);
     }
-    let mut empty = PointSet::new();
-    let mut stones_of = [PointSet::new(), PointSet::new()];
-    for p in board.points() {
-        match board.color(p) {
-            Some(c) => {
-                stones_of[c.index()].insert(p);
-            }
-            None => {
-                empty.insert(p);
-            }
-        }
-    }
+    let sets = board.point_sets();
+    let (empty, stones_of) = (sets.empty, sets.stones);
     // The knowledge used, by address: a memo made with another eye
     // database or other room patterns is not reused.
     let knowledge_id = (

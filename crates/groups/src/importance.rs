@@ -73,14 +73,9 @@ impl Areas {
     fn new(board: &Board, territory: &Territory) -> Areas {
         let mut areas = Areas {
             board: PointSet::board(board.size()),
-            empty: PointSet::new(),
+            empty: board.point_sets().empty,
             owned: [PointSet::new(), PointSet::new()],
         };
-        for p in board.points() {
-            if board.is_empty(p) {
-                areas.empty.insert(p);
-            }
-        }
         // The territory map is made of the regions.
         for r in &territory.regions {
             areas.owned[r.color.index()].union_with(&r.points);

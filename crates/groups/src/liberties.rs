@@ -8,8 +8,7 @@ use keisei_board::{Board, PointSet};
 /// (BRIEF.md: 4th-order liberties are empty points at distance exactly 4,
 /// reached through empty points only).
 pub fn liberties_of_order(board: &Board, stones: &PointSet, order: usize) -> PointSet {
-    let empty: PointSet = board.points().filter(|&p| board.is_empty(p)).collect();
-    liberties_through(&empty, stones, order)
+    liberties_through(&board.point_sets().empty, stones, order)
 }
 
 /// [`liberties_of_order`] given the board's empty points.

@@ -333,11 +333,9 @@ impl Ellipse<'_> {
             .filter(|&p| ctx.live(p).is_some())
             .collect();
         // Live stones of each colour.
-        let mut stones_of = [PointSet::new(), PointSet::new()];
-        for p in board.points() {
-            if let Some(c) = ctx.live(p) {
-                stones_of[c.index()].insert(p);
-            }
+        let mut stones_of = board.point_sets().stones;
+        for s in &mut stones_of {
+            s.subtract(ctx.dead);
         }
         let reuse = match memo {
             Memo::Reuse(m) if !detail && self.fits(m, size) => Some(m),

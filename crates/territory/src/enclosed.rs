@@ -148,17 +148,10 @@ pub fn territory(
     let ring = usize::from(ring_len(size));
     let on_board = PointSet::board(size);
     // Living stones of each colour, and the empty points.
-    let (mut living, mut empty) = ([PointSet::new(), PointSet::new()], PointSet::new());
-    for p in board.points() {
-        match board.color(p) {
-            Some(c) if !options.dead.contains(p) => {
-                living[c.index()].insert(p);
-            }
-            Some(_) => {}
-            None => {
-                empty.insert(p);
-            }
-        }
+    let sets = board.point_sets();
+    let (mut living, empty) = (sets.stones, sets.empty);
+    for l in &mut living {
+        l.subtract(&options.dead);
     }
     // Wall components: stones joined by chains (a stone's component is its
     // chain head's) and links.
