@@ -167,15 +167,13 @@ fn restriction_blocks(
             d.symmetric_difference_with(&m.stones_of[c.index()]);
             changed.union_with(&d);
         }
-        let reach = block_reach(rules);
+        // Every block looks as far: the stones within that reach of a change.
+        let near_changes = changed.squares_around(block_reach(rules).max(0) as u32, live.size());
         counts.clone_from(&m.blocks.counts);
-        let changed: Vec<(i32, i32)> = changed.iter().map(|p| (p.x(), p.y())).collect();
         for (s, color, block) in &m.blocks.stones {
-            let (x, y) = (s.x(), s.y());
-            let near = |&(cx, cy): &(i32, i32)| (cx - x).abs() <= reach && (cy - y).abs() <= reach;
             if unattackable.contains(*s)
                 && live.color(*s) == Some(*color)
-                && !changed.iter().any(near)
+                && !near_changes.contains(*s)
             {
                 kept.insert(*s);
             } else {
