@@ -25,10 +25,33 @@
 //! touches the footprint (the move is a neighbour of the chain), so it cannot
 //! merge with it or change its liberties unnoticed, and a capture next to it
 //! empties points of the footprint.
+//!
+//! # Counted chains
+//!
+//! A computation may read the chains of one colour only by comparing their
+//! liberty count with 1 and 2 (is it in atari, may it be counter-ataried,
+//! is a move next to it suicide or self-atari, does a stone next to it
+//! capture it). The tactical reader reads the attacker's chains that way.
+//! For such a chain with at least [`COUNTED_LIBERTIES`] liberties,
+//! [`Footprint::chain_counted`] records only its stones: one move and its
+//! captures change its liberty count by at most one downwards (a stone on a
+//! liberty takes one; a stone of its colour there merges it into a chain
+//! with no fewer liberties but that one; captures only add liberties), so
+//! every comparison with 1 or 2 comes out the same. A footprint with counted
+//! chains therefore vouches only for boards **one move** from the recorded
+//! one (a stone added and the chains it captures removed), which is how
+//! [`Board::changed_points`] is used by move ranking; boards further apart
+//! must be read afresh.
 
 use crate::board::Board;
+use crate::color::Color;
 use crate::point::Point;
 use crate::set::PointSet;
+
+/// The fewest liberties of a chain recorded by its stones alone in
+/// [`Footprint::chain_counted`]: one move leaves it at least 3, and the
+/// comparisons with 1 and 2 see no difference between 3 and more.
+pub const COUNTED_LIBERTIES: usize = 4;
 
 /// The points a computation depended on (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,6 +94,30 @@ impl Footprint {
         }
     }
 
+    /// [`Footprint::chain`] for a computation that reads chains of colour
+    /// `counted` only by comparing their liberty count with 1 and 2 (see
+    /// [counted chains](self#counted-chains)): such a chain with at least
+    /// [`COUNTED_LIBERTIES`] liberties records its stones and not their
+    /// neighbours. Valid for boards one move away only.
+    pub fn chain_counted(&mut self, board: &Board, p: Point, counted: Color) {
+        if board.color(p) == Some(counted) && board.liberty_count(p) >= COUNTED_LIBERTIES {
+            for s in board.chain_stones(p) {
+                self.points.insert(s);
+            }
+        } else {
+            self.chain(board, p);
+        }
+    }
+
+    /// [`Footprint::move_at`] with the chains next to `p` recorded by
+    /// [`Footprint::chain_counted`].
+    pub fn move_at_counted(&mut self, board: &Board, p: Point, counted: Color) {
+        self.points.insert(p);
+        for n in p.neighbors() {
+            self.chain_counted(board, n, counted);
+        }
+    }
+
     /// Adds everything another footprint holds.
     pub fn extend(&mut self, other: &Footprint) {
         self.points.union_with(&other.points);
@@ -92,7 +139,6 @@ impl Footprint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::color::Color;
 
     #[test]
     fn a_chain_is_its_stones_and_their_neighbours() {

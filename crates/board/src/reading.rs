@@ -283,8 +283,11 @@ impl Reader {
     }
 
     /// [`Reader::attack`], recording in `footprint` every point the answer
-    /// depends on (see [`crate::footprint`]): on a board that agrees with
-    /// `board` there, the answer is the same. The cache is not consulted
+    /// depends on (see [`crate::footprint`]): on a board one move from
+    /// `board` (a stone added, the chains it captures removed) that agrees
+    /// with it there, the answer is the same. The attacker's chains are
+    /// recorded as [counted chains](crate::footprint#counted-chains): the
+    /// search compares their liberty counts with 1 and 2 only. The cache is not consulted
     /// while recording (it is still filled), so this is slower than
     /// [`Reader::attack`].
     pub fn attack_traced(
@@ -307,9 +310,10 @@ impl Reader {
         if let Some(fp) = footprint.as_deref_mut() {
             // The target chain, and its liberties as moves (what the quick
             // answer reads; the search records the rest).
-            fp.chain(board, target);
+            let attacker = board.color(target).map_or(Color::Black, Color::opponent);
+            fp.chain_counted(board, target, attacker);
             for l in &board.liberties(target) {
-                fp.move_at(board, l);
+                fp.move_at_counted(board, l, attacker);
             }
         }
         let Some(defender) = board.color(target) else {
@@ -572,23 +576,23 @@ impl Search<'_> {
             return;
         };
         let b = &self.stack[d];
-        let t = self.target;
-        fp.chain(b, t);
+        let (t, a) = (self.target, self.attacker);
+        fp.chain_counted(b, t, a);
         for s in b.chain_stones(t) {
             for n in s.neighbors() {
                 if b.color(n).is_some() {
-                    fp.chain(b, n);
+                    fp.chain_counted(b, n, a);
                     if b.liberty_count(n) <= 2 {
                         for l in &b.liberties(n) {
-                            fp.move_at(b, l);
+                            fp.move_at_counted(b, l, a);
                         }
                     }
                 } else if b.is_empty(n) {
-                    fp.move_at(b, n);
+                    fp.move_at_counted(b, n, a);
                     if second_order {
                         for q in n.neighbors() {
                             if b.is_empty(q) {
-                                fp.move_at(b, q);
+                                fp.move_at_counted(b, q, a);
                             }
                         }
                     }

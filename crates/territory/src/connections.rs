@@ -527,9 +527,11 @@ fn cut_state_traced(
 ) -> CutState {
     if let Some(fp) = footprint.as_deref_mut() {
         // The point, its chain, its neighbours' chains (their liberties,
-        // captures) and whether either colour may play there.
-        fp.move_at(board, p);
-        fp.chain(board, p);
+        // captures) and whether either colour may play there. Chains of
+        // `color` are read by their liberty count against 1 only (here) and
+        // 1 and 2 (in the reader, where `color` attacks).
+        fp.move_at_counted(board, p, color);
+        fp.chain_counted(board, p, color);
     }
     match board.color(p) {
         Some(c) if c == color => CutState::Owned,
@@ -577,7 +579,7 @@ fn cut_state_traced(
                 if n == 1 && !joins {
                     if let Some(lib) = libs.first() {
                         if let Some(fp) = footprint.as_deref_mut() {
-                            fp.move_at(board, lib);
+                            fp.move_at_counted(board, lib, color);
                         }
                         if board.is_legal(color, lib) {
                             return CutState::Safe;
