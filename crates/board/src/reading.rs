@@ -831,7 +831,8 @@ impl Search<'_> {
     /// its liberty `at`, with the point `filled` (possibly `at` itself)
     /// occupied by the attacker and the other current liberties kept.
     fn extension_liberties(&self, b: &Board, at: Point, libs: &[Point], filled: Point) -> i32 {
-        let mut set = PointSet::new();
+        // At most 5 + 4 + 3 × 4 points are counted.
+        let mut set = Distinct::<24>::new();
         for &l in libs {
             if l != at && l != filled {
                 set.insert(l);
@@ -890,7 +891,8 @@ fn quick_attack(
 /// Whether a stone of `color` on `p` would be left in atari (roughly: it
 /// captures nothing and ends with one liberty).
 fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
-    let mut libs = PointSet::new();
+    // Two distinct liberties settle it: the first two found are kept.
+    let mut libs = Distinct::<2>::new();
     for n in p.neighbors() {
         if b.is_empty(n) {
             libs.insert(n);
@@ -911,6 +913,34 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
         }
     }
     true
+}
+
+/// Up to `N` distinct points, in the order found (further ones are
+/// dropped): a set for the few points a node counts, cheaper than a
+/// [`PointSet`] to clear and to count.
+struct Distinct<const N: usize> {
+    points: [Point; N],
+    len: usize,
+}
+
+impl<const N: usize> Distinct<N> {
+    fn new() -> Self {
+        Distinct {
+            points: [Point::from_index(0); N],
+            len: 0,
+        }
+    }
+
+    fn insert(&mut self, p: Point) {
+        if self.len < N && !self.points[..self.len].contains(&p) {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
 }
 
 /// Number of empty orthogonal neighbours of `p`.
