@@ -524,19 +524,82 @@ impl Board {
     /// many stones were captured. Illegal moves change nothing.
     pub fn play(&mut self, color: Color, p: Point) -> Result<u32, BoardError> {
         self.check_move(color, p)?;
-        let captured = self.place(color, p);
+        let captured = self.place(color, p, &mut NoLog);
         self.to_move = color.opponent();
         Ok(captured)
     }
 
-    fn place(&mut self, color: Color, p: Point) -> u32 {
+    /// [`Board::play`], keeping in `journal` what the move overwrote so that
+    /// [`Board::undo`] can take it back (the tactical reader plays and takes
+    /// back on one board instead of copying a board per move read).
+    pub(crate) fn play_logged(
+        &mut self,
+        color: Color,
+        p: Point,
+        journal: &mut Journal,
+    ) -> Result<u32, BoardError> {
+        self.check_move(color, p)?;
+        journal.frames.push(Frame {
+            writes: journal.writes.len(),
+            to_move: self.to_move,
+            ko: self.ko,
+            captures: self.captures,
+            hash: self.hash,
+        });
+        let captured = self.place(color, p, journal);
+        self.to_move = color.opponent();
+        Ok(captured)
+    }
+
+    /// Takes back the last move played with [`Board::play_logged`] and
+    /// `journal` (nothing if there is none): the board is as it was before,
+    /// chain bookkeeping included.
+    pub(crate) fn undo(&mut self, journal: &mut Journal) {
+        let Some(frame) = journal.frames.pop() else {
+            return;
+        };
+        for (field, i, old) in journal.writes.drain(frame.writes..).rev() {
+            let i = usize::from(i);
+            match field {
+                Field::Cell => self.cells[i] = Cell::from_code(old),
+                Field::Head => self.head[i] = old,
+                Field::Next => self.next[i] = old,
+                Field::Libs => self.libs[i] = old,
+                Field::Stones => self.stones[i] = old,
+            }
+        }
+        self.to_move = frame.to_move;
+        self.ko = frame.ko;
+        self.captures = frame.captures;
+        self.hash = frame.hash;
+    }
+
+    /// Writes `value` into `field` at cell `i`, giving the old value to `log`.
+    #[inline]
+    fn write<L: Log>(&mut self, log: &mut L, field: Field, i: usize, value: u16) {
+        let slot = match field {
+            Field::Cell => {
+                log.save(field, i, self.cells[i] as u16);
+                self.cells[i] = Cell::from_code(value);
+                return;
+            }
+            Field::Head => &mut self.head[i],
+            Field::Next => &mut self.next[i],
+            Field::Libs => &mut self.libs[i],
+            Field::Stones => &mut self.stones[i],
+        };
+        log.save(field, i, *slot);
+        *slot = value;
+    }
+
+    fn place<L: Log>(&mut self, color: Color, p: Point, log: &mut L) -> u32 {
         let own = color.cell();
         let enemy = color.opponent().cell();
         let pi = p.index();
-        self.cells[pi] = own;
-        self.head[pi] = pi as u16;
-        self.next[pi] = pi as u16;
-        self.stones[pi] = 1;
+        self.write(log, Field::Cell, pi, own as u16);
+        self.write(log, Field::Head, pi, pi as u16);
+        self.write(log, Field::Next, pi, pi as u16);
+        self.write(log, Field::Stones, pi, 1);
         self.hash ^= STONE_KEYS[color.index()][pi];
 
         // Each distinct adjacent chain loses exactly one liberty: p.
@@ -552,24 +615,26 @@ impl Board {
                 if !heads[..n_heads].contains(&h) {
                     heads[n_heads] = h;
                     n_heads += 1;
-                    self.libs[usize::from(h)] -= 1;
+                    let hi = usize::from(h);
+                    self.write(log, Field::Libs, hi, self.libs[hi] - 1);
                 }
             }
         }
-        self.libs[pi] = empty_neighbours;
+        self.write(log, Field::Libs, pi, empty_neighbours);
 
         // Merge with friendly chains.
         let mut merged = false;
         for &h in &heads[..n_heads] {
             if self.cells[usize::from(h)] == own {
                 let mine = self.head[pi];
-                self.merge(mine, h);
+                self.merge(mine, h, log);
                 merged = true;
             }
         }
         if merged {
             let h = usize::from(self.head[pi]);
-            self.libs[h] = self.count_liberties(Point::from_index(h));
+            let libs = self.count_liberties(Point::from_index(h));
+            self.write(log, Field::Libs, h, libs);
         }
 
         // Capture enemy chains left without liberties.
@@ -578,7 +643,7 @@ impl Board {
         for &h in &heads[..n_heads] {
             let hi = usize::from(h);
             if self.cells[hi] == enemy && self.head[hi] == h && self.libs[hi] == 0 {
-                captured += self.remove_chain(Point::from_index(hi), &mut last_captured);
+                captured += self.remove_chain(Point::from_index(hi), &mut last_captured, log);
             }
         }
         self.captures[color.index()] += captured;
@@ -595,7 +660,7 @@ impl Board {
 
     /// Merges the chain headed `b` into the chain headed `a` (or the other way
     /// round, keeping the larger head). Liberty counts are fixed by the caller.
-    fn merge(&mut self, a: u16, b: u16) {
+    fn merge<L: Log>(&mut self, a: u16, b: u16, log: &mut L) {
         if a == b {
             return;
         }
@@ -606,14 +671,17 @@ impl Board {
         };
         let mut s = small;
         loop {
-            self.head[usize::from(s)] = big;
+            self.write(log, Field::Head, usize::from(s), big);
             s = self.next[usize::from(s)];
             if s == small {
                 break;
             }
         }
-        self.next.swap(usize::from(big), usize::from(small));
-        self.stones[usize::from(big)] += self.stones[usize::from(small)];
+        let (bi, si) = (usize::from(big), usize::from(small));
+        let (next_big, next_small) = (self.next[bi], self.next[si]);
+        self.write(log, Field::Next, bi, next_small);
+        self.write(log, Field::Next, si, next_big);
+        self.write(log, Field::Stones, bi, self.stones[bi] + self.stones[si]);
     }
 
     /// Counts the distinct empty neighbours of the chain headed `head`.
@@ -632,7 +700,7 @@ impl Board {
 
     /// Removes the chain headed `head`; adjacent chains gain a liberty per
     /// removed stone they touch. Returns the number of stones removed.
-    fn remove_chain(&mut self, head: Point, last: &mut Point) -> u32 {
+    fn remove_chain<L: Log>(&mut self, head: Point, last: &mut Point, log: &mut L) -> u32 {
         let color = self.cells[head.index()]
             .color()
             .expect("a chain is made of stones");
@@ -642,7 +710,7 @@ impl Board {
         // First clear every stone, then credit liberties, so that a neighbour
         // inside the captured chain is never credited.
         loop {
-            self.cells[usize::from(s)] = Cell::Empty;
+            self.write(log, Field::Cell, usize::from(s), Cell::Empty as u16);
             self.hash ^= STONE_KEYS[color.index()][usize::from(s)];
             removed += 1;
             s = self.next[usize::from(s)];
@@ -660,7 +728,8 @@ impl Board {
                     if !heads[..n_heads].contains(&h) {
                         heads[n_heads] = h;
                         n_heads += 1;
-                        self.libs[usize::from(h)] += 1;
+                        let hi = usize::from(h);
+                        self.write(log, Field::Libs, hi, self.libs[hi] + 1);
                     }
                 }
             }
@@ -747,7 +816,7 @@ impl Board {
         for &h in &touched[..n] {
             if self.cells[usize::from(h)] == own {
                 let mine = self.head[pi];
-                self.merge(mine, h);
+                self.merge(mine, h, &mut NoLog);
             }
         }
         // Recount every chain that touches p (its own chain and enemy neighbours).
@@ -821,6 +890,67 @@ impl Board {
     }
 }
 
+/// A field of the chain bookkeeping, for [`Journal`].
+#[derive(Clone, Copy, Debug)]
+enum Field {
+    Cell,
+    Head,
+    Next,
+    Libs,
+    Stones,
+}
+
+/// Receives the old value of every cell a move overwrites.
+trait Log {
+    fn save(&mut self, field: Field, index: usize, old: u16);
+}
+
+/// Plain play keeps nothing.
+struct NoLog;
+
+impl Log for NoLog {
+    #[inline]
+    fn save(&mut self, _: Field, _: usize, _: u16) {}
+}
+
+/// What the moves played with [`Board::play_logged`] overwrote, newest
+/// last, for [`Board::undo`].
+#[derive(Debug, Default)]
+pub(crate) struct Journal {
+    writes: Vec<(Field, u16, u16)>,
+    frames: Vec<Frame>,
+}
+
+/// The board's scalars before one logged move, and where its writes start.
+#[derive(Debug)]
+struct Frame {
+    writes: usize,
+    to_move: Color,
+    ko: Option<(Point, Color)>,
+    captures: [u32; 2],
+    hash: u64,
+}
+
+impl Journal {
+    /// Forgets every move kept.
+    pub(crate) fn clear(&mut self) {
+        self.writes.clear();
+        self.frames.clear();
+    }
+
+    /// How many writes it can keep without growing.
+    pub(crate) fn capacity(&self) -> usize {
+        self.writes.capacity()
+    }
+}
+
+impl Log for Journal {
+    #[inline]
+    fn save(&mut self, field: Field, index: usize, old: u16) {
+        self.writes.push((field, index as u16, old));
+    }
+}
+
 impl PartialEq for Board {
     /// Boards are equal when they have the same size, stones, side to move, ko
     /// and prisoners (chain bookkeeping is derived from the stones).
@@ -861,5 +991,87 @@ impl Iterator for ChainStones<'_> {
         let n = self.board.next[usize::from(c)];
         self.current = if n == self.start { None } else { Some(n) };
         Some(Point::from_index(usize::from(c)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Everything a board holds, chain bookkeeping included, on its points.
+    fn state(b: &Board) -> Vec<(Cell, u16, u16, u16, u16)> {
+        b.points()
+            .map(|p| {
+                let i = p.index();
+                let (head, libs, stones) = if b.cells[i].is_stone() {
+                    let h = usize::from(b.head[i]);
+                    (b.head[i], b.libs[h], b.stones[h])
+                } else {
+                    (0, 0, 0)
+                };
+                (
+                    b.cells[i],
+                    head,
+                    b.next[i] * u16::from(b.cells[i].is_stone()),
+                    libs,
+                    stones,
+                )
+            })
+            .collect()
+    }
+
+    proptest! {
+        /// Moves played with a journal give the board plain play gives, and
+        /// taking them back (in any number) restores every field exactly.
+        #[test]
+        fn logged_moves_play_as_plain_ones_and_undo_exactly(
+            size in prop_oneof![Just(5u32), Just(9), Just(19)],
+            setup in proptest::collection::vec(any::<u16>(), 0..80),
+            line in proptest::collection::vec(any::<u16>(), 1..30),
+            back in any::<prop::sample::Index>(),
+        ) {
+            let start = Board::from_choices(size, &setup).unwrap();
+            let mut logged = start.clone();
+            let mut plain = start.clone();
+            let mut journal = Journal::default();
+            let mut boards = vec![start.clone()];
+            let mut color = start.to_move();
+            for c in line {
+                let legal: Vec<Point> = plain.legal_moves(color).collect();
+                if legal.is_empty() {
+                    break;
+                }
+                let p = legal[usize::from(c) % legal.len()];
+                let a = plain.play(color, p).unwrap();
+                let b = logged.play_logged(color, p, &mut journal).unwrap();
+                prop_assert_eq!(a, b);
+                prop_assert_eq!(&logged, &plain);
+                prop_assert_eq!(logged.hash, plain.hash);
+                prop_assert_eq!(state(&logged), state(&plain));
+                boards.push(plain.clone());
+                color = color.opponent();
+            }
+            // Take back some moves, check, then all of them.
+            let k = back.index(boards.len());
+            for _ in 0..k {
+                logged.undo(&mut journal);
+            }
+            let at = &boards[boards.len() - 1 - k];
+            prop_assert_eq!(&logged, at);
+            prop_assert_eq!(logged.hash, at.hash);
+            prop_assert_eq!(state(&logged), state(at));
+            for _ in 0..boards.len() {
+                logged.undo(&mut journal);
+            }
+            prop_assert_eq!(&logged, &start);
+            prop_assert_eq!(logged.hash, start.hash);
+            prop_assert_eq!(state(&logged), state(&start));
+            prop_assert_eq!(logged.cells, start.cells);
+            prop_assert_eq!(logged.head, start.head);
+            prop_assert_eq!(logged.next, start.next);
+            prop_assert_eq!(logged.libs, start.libs);
+            prop_assert_eq!(logged.stones, start.stones);
+        }
     }
 }

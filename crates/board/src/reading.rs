@@ -13,8 +13,9 @@
 //!
 //! # What is read
 //!
-//! A depth-first AND/OR search over board copies (one pre-allocated board per
-//! ply, reused across calls; no allocation per node):
+//! A depth-first AND/OR search on one working board: each move is played
+//! with a journal of what it overwrote and taken back after its subtree (no
+//! board copy per node; the journal's memory is reused across calls):
 //!
 //! - A chain with at least [`Limits::safe_liberties`] liberties (3 by
 //!   default) is **safe**: the reader never attacks it. Chains with fewer
@@ -52,7 +53,7 @@
 //! atari whose last liberty the attacker may not fill because of ko is not
 //! captured at that node.
 
-use crate::board::Board;
+use crate::board::{Board, Journal};
 use crate::color::Color;
 use crate::footprint::Footprint;
 use crate::map::{BoardMap, MapCell};
@@ -230,13 +231,16 @@ const DEFAULT_CACHE_BITS: u32 = 16;
 /// Largest cache a reader may ask for.
 const MAX_CACHE_BITS: u32 = 24;
 
-/// A reusable tactical reader: a stack of boards (one per ply, allocated the
-/// first time a depth is reached) and a transposition cache of proven results
+/// A reusable tactical reader: a working board on which the search plays
+/// and takes back moves (a journal of what each move overwrote), and a
+/// transposition cache of proven results
 /// keyed by position, ko point, target, question and limits. Ask many
 /// questions about one position through one reader: later answers reuse
 /// earlier ones.
 pub struct Reader {
-    stack: Vec<Board>,
+    /// The board being read (none before the first question).
+    board: Option<Board>,
+    journal: Journal,
     cache: Cache,
 }
 
@@ -249,9 +253,10 @@ impl Default for Reader {
 impl std::fmt::Debug for Reader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reader")
-            .field("depth_allocated", &self.stack.len())
+            .field("board", &self.board)
+            .field("journal_capacity", &self.journal.capacity())
             .field("cache_entries", &self.cache.keys.len())
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -265,7 +270,8 @@ impl Reader {
     /// the cache off. `bits` is capped at 24.
     pub fn with_cache_bits(bits: u32) -> Reader {
         Reader {
-            stack: Vec::new(),
+            board: None,
+            journal: Journal::default(),
             cache: Cache::new(bits.min(MAX_CACHE_BITS)),
         }
     }
@@ -358,7 +364,7 @@ impl Reader {
             // No move saves the chain; maybe none is needed (e.g. two
             // one-point eyes, or a seki-like shape where every defending move
             // is self-destructive).
-            search.stack[0].set_to_move(defender.opponent());
+            search.board.set_to_move(defender.opponent());
             let (attack, _) = search.attack_node(0);
             if attack != Val::AttackerWins {
                 val = attack;
@@ -444,18 +450,15 @@ impl Reader {
         ladder: bool,
     ) -> Search<'_> {
         let attacker = defender.opponent();
-        // Reserve every ply up front: growing a vector of boards would copy
-        // them all; untouched capacity costs no memory traffic.
-        let plies = usize::from(limits.max_depth) + 2;
-        if self.stack.capacity() < plies {
-            self.stack.reserve_exact(plies - self.stack.len());
-        }
-        if self.stack.is_empty() {
-            self.stack.push(board.clone());
-        } else {
-            self.stack[0].clone_from(board);
-        }
-        self.stack[0].set_to_move(match side {
+        let work = match &mut self.board {
+            Some(work) => {
+                work.clone_from(board);
+                work
+            }
+            none => none.insert(board.clone()),
+        };
+        self.journal.clear();
+        work.set_to_move(match side {
             Side::Attacker => attacker,
             Side::Defender => defender,
         });
@@ -466,7 +469,8 @@ impl Reader {
             | (u64::from(limits.branch_depth) << 24)
             | (u64::from(limits.max_depth) << 40));
         Search {
-            stack: &mut self.stack,
+            board: work,
+            journal: &mut self.journal,
             cache: &mut self.cache,
             target,
             attacker,
@@ -517,7 +521,10 @@ impl Val {
 
 /// One question being read.
 struct Search<'r> {
-    stack: &'r mut Vec<Board>,
+    /// The board at the node being read: moves are played on it and taken
+    /// back.
+    board: &'r mut Board,
+    journal: &'r mut Journal,
     cache: &'r mut Cache,
     target: Point,
     attacker: Color,
@@ -535,11 +542,12 @@ struct Search<'r> {
 }
 
 impl Search<'_> {
-    /// Plays `p` for `color` on a copy of the board at depth `d`, into depth
-    /// `d + 1`. Returns `false` (and plays nothing) if the move is illegal or
-    /// the budget is spent (then `exhausted` is set).
-    fn play(&mut self, d: usize, color: Color, p: Point) -> bool {
-        if !self.stack[d].is_legal(color, p) {
+    /// Plays `p` for `color` on the board, one ply deeper until
+    /// [`Search::take_back`]. Returns `false`
+    /// (and plays nothing) if the move is illegal or the budget is spent
+    /// (then `exhausted` is set).
+    fn play(&mut self, color: Color, p: Point) -> bool {
+        if !self.board.is_legal(color, p) {
             return false;
         }
         if self.nodes >= self.limits.node_budget {
@@ -547,35 +555,33 @@ impl Search<'_> {
             return false;
         }
         self.nodes += 1;
-        if self.stack.len() <= d + 1 {
-            let copy = self.stack[d].clone();
-            self.stack.push(copy);
-        } else {
-            let (low, high) = self.stack.split_at_mut(d + 1);
-            high[0].clone_from(&low[d]);
-        }
-        let played = self.stack[d + 1].play(color, p).is_ok();
+        let played = self.board.play_logged(color, p, self.journal).is_ok();
         if played {
             // The checks made on the new board before (or instead of) a
             // node's own reading.
-            self.trace_node(d + 1, false);
+            self.trace_node(false);
         }
         played
     }
 
-    /// Records in the footprint (when there is one) everything a node at
-    /// depth `d` may read: the target chain and every chain next to it;
+    /// Takes back the last move [`Search::play`] played.
+    fn take_back(&mut self) {
+        self.board.undo(self.journal);
+    }
+
+    /// Records in the footprint (when there is one) everything a node on
+    /// the board may read: the target chain and every chain next to it;
     /// every liberty of the target, as a move (its neighbours' chains:
     /// legality, self-atari, the extension estimate, the move itself); the
     /// liberties of adjacent chains with one or two liberties, as moves
     /// (captures, counter-ataris, saving a cutting stone); and, with
     /// `second_order` (an attacker node that may try nets), the empty points
     /// next to the liberties, as moves.
-    fn trace_node(&mut self, d: usize, second_order: bool) {
+    fn trace_node(&mut self, second_order: bool) {
         let Some(fp) = self.trace.as_deref_mut() else {
             return;
         };
-        let b = &self.stack[d];
+        let b = &*self.board;
         let (t, a) = (self.target, self.attacker);
         fp.chain_counted(b, t, a);
         for s in b.chain_stones(t) {
@@ -601,8 +607,8 @@ impl Search<'_> {
         }
     }
 
-    fn key(&self, d: usize, side: Side) -> u64 {
-        let b = &self.stack[d];
+    fn key(&self, side: Side) -> u64 {
+        let b = &*self.board;
         let mut k = b.hash() ^ self.salt;
         if side == Side::Defender {
             k ^= 0x5DEE_CE66_D1CE_4E5B;
@@ -615,21 +621,21 @@ impl Search<'_> {
         k | 1
     }
 
-    /// The attacker moves on the board at depth `d`.
+    /// The attacker moves on the board, `d` plies from the root.
     fn attack_node(&mut self, d: usize) -> (Val, Option<Point>) {
         // Nets (second-order liberties) are tried only here.
-        self.trace_node(d, !self.ladder && d < usize::from(self.limits.branch_depth));
+        self.trace_node(!self.ladder && d < usize::from(self.limits.branch_depth));
         let t = self.target;
-        let libs = self.stack[d].liberty_count(t);
+        let libs = self.board.liberty_count(t);
         if libs >= self.threshold {
             return (Val::DefenderWins, None);
         }
         if libs <= 1 {
-            let (l, n) = self.stack[d].first_liberties::<1>(t);
+            let (l, n) = self.board.first_liberties::<1>(t);
             if n == 0 {
                 return (Val::AttackerWins, None);
             }
-            if self.stack[d].is_legal(self.attacker, l[0]) {
+            if self.board.is_legal(self.attacker, l[0]) {
                 return (Val::AttackerWins, Some(l[0]));
             }
             // Ko: the attacker may not fill the last liberty now.
@@ -638,7 +644,7 @@ impl Search<'_> {
         if d >= usize::from(self.limits.max_depth) {
             return (Val::Unknown, None);
         }
-        let key = self.key(d, Side::Attacker);
+        let key = self.key(Side::Attacker);
         if self.trace.is_none() {
             if let Some(hit) = self.cache.probe(key, d) {
                 return hit;
@@ -647,17 +653,20 @@ impl Search<'_> {
         let cands = self.attack_candidates(d, libs);
         let mut unknown = false;
         for &p in cands.points() {
-            if !self.play(d, self.attacker, p) {
+            if !self.play(self.attacker, p) {
                 if self.exhausted {
                     return (Val::Unknown, None);
                 }
                 continue;
             }
-            if self.stack[d + 1].color(t) != Some(self.defender) {
+            if self.board.color(t) != Some(self.defender) {
+                self.take_back();
                 self.cache.store(key, d, Val::AttackerWins, Some(p));
                 return (Val::AttackerWins, Some(p));
             }
-            match self.defend_node(d + 1).0 {
+            let val = self.defend_node(d + 1).0;
+            self.take_back();
+            match val {
                 Val::AttackerWins => {
                     self.cache.store(key, d, Val::AttackerWins, Some(p));
                     return (Val::AttackerWins, Some(p));
@@ -679,35 +688,36 @@ impl Search<'_> {
         }
     }
 
-    /// The defender moves on the board at depth `d`.
+    /// The defender moves on the board, `d` plies from the root.
     fn defend_node(&mut self, d: usize) -> (Val, Option<Point>) {
-        self.trace_node(d, false);
+        self.trace_node(false);
         let t = self.target;
-        let libs = self.stack[d].liberty_count(t);
+        let libs = self.board.liberty_count(t);
         if libs >= self.threshold {
             return (Val::DefenderWins, None);
         }
         if d >= usize::from(self.limits.max_depth) {
             return (Val::Unknown, None);
         }
-        let key = self.key(d, Side::Defender);
+        let key = self.key(Side::Defender);
         if self.trace.is_none() {
             if let Some(hit) = self.cache.probe(key, d) {
                 return hit;
             }
         }
-        let cands = self.defence_candidates(d, libs);
+        let cands = self.defence_candidates(libs);
         let mut unknown = false;
         for &p in cands.points() {
-            if !self.play(d, self.defender, p) {
+            if !self.play(self.defender, p) {
                 if self.exhausted {
                     return (Val::Unknown, None);
                 }
                 continue;
             }
-            let after = &self.stack[d + 1];
+            let after = &*self.board;
             let new_libs = after.liberty_count(t);
             if new_libs >= self.threshold {
+                self.take_back();
                 self.cache.store(key, d, Val::DefenderWins, Some(p));
                 return (Val::DefenderWins, Some(p));
             }
@@ -715,10 +725,13 @@ impl Search<'_> {
                 let (l, _) = after.first_liberties::<1>(t);
                 if after.is_legal(self.attacker, l[0]) {
                     // Self-atari: captured at once.
+                    self.take_back();
                     continue;
                 }
             }
-            match self.attack_node(d + 1).0 {
+            let val = self.attack_node(d + 1).0;
+            self.take_back();
+            match val {
                 Val::DefenderWins => {
                     self.cache.store(key, d, Val::DefenderWins, Some(p));
                     return (Val::DefenderWins, Some(p));
@@ -743,7 +756,7 @@ impl Search<'_> {
     /// Attacker moves against a target with `libs` (2 or more) liberties,
     /// best first.
     fn attack_candidates(&self, d: usize, libs: usize) -> Candidates {
-        let board = &self.stack[d];
+        let board = &*self.board;
         let target = self.target;
         let (lib_pts, n) = board.first_liberties::<5>(target);
         let lib_pts = &lib_pts[..n];
@@ -798,8 +811,8 @@ impl Search<'_> {
 
     /// Defender moves for a target with `libs` (1 or more) liberties, best
     /// first.
-    fn defence_candidates(&self, d: usize, libs: usize) -> Candidates {
-        let board = &self.stack[d];
+    fn defence_candidates(&self, libs: usize) -> Candidates {
+        let board = &*self.board;
         let target = self.target;
         let (lib_pts, n) = board.first_liberties::<5>(target);
         let lib_pts = &lib_pts[..n];
