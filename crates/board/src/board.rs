@@ -3,7 +3,7 @@
 
 use crate::color::{Cell, Color};
 use crate::point::{MAX_SIZE, MIN_SIZE, Move, NUM_CELLS, Point, STRIDE};
-use crate::set::PointSet;
+use crate::set::{PointSet, WORDS};
 use crate::symmetry::Symmetry;
 use crate::zobrist::{STONE_KEYS, WHITE_TO_MOVE};
 use std::fmt;
@@ -281,21 +281,38 @@ impl Board {
     /// The board's contents as sets: its empty points and each colour's
     /// stones (indexed by [`Color::index`]), in one pass.
     pub fn point_sets(&self) -> PointSets {
-        let mut sets = PointSets {
-            empty: PointSet::new(),
-            stones: [PointSet::new(), PointSet::new()],
-        };
+        // One mask per kind of cell and per 64 cells.
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let mut words = [[0u64; WORDS]; 3];
         let n = ((usize::from(self.size) + 2) * STRIDE).min(NUM_CELLS);
-        for (i, &c) in self.cells[..n].iter().enumerate() {
-            let p = Point::from_index(i);
-            match c {
-                Cell::Empty => sets.empty.insert(p),
-                Cell::Black => sets.stones[0].insert(p),
-                Cell::White => sets.stones[1].insert(p),
-                Cell::Off => false,
-            };
+        for (w, chunk) in self.cells[..n].chunks(64).enumerate() {
+            let (mut empty, mut black, mut white) = (0u64, 0u64, 0u64);
+            for (k, eight) in chunk.chunks(8).enumerate() {
+                // Eight cells as bytes (codes 0–3), padded with `Off`.
+                let mut bytes = [Cell::Off as u8; 8];
+                for (b, &c) in bytes.iter_mut().zip(eight) {
+                    *b = c as u8;
+                }
+                let x = u64::from_le_bytes(bytes);
+                let (b0, b1) = (x & LOW, (x >> 1) & LOW);
+                // One bit per byte (byte j to bit j): the bytes are 0 or 1
+                // and no product term carries into the top byte.
+                let gather = |m: u64| (m.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+                empty |= gather(!(b0 | b1) & LOW);
+                black |= gather(b0 & !b1);
+                white |= gather(b1 & !b0);
+            }
+            words[0][w] = empty;
+            words[1][w] = black;
+            words[2][w] = white;
         }
-        sets
+        PointSets {
+            empty: PointSet::from_words(words[0]),
+            stones: [
+                PointSet::from_words(words[1]),
+                PointSet::from_words(words[2]),
+            ],
+        }
     }
 
     /// The points where `self` and `other` differ: contents, and the ko

@@ -2,7 +2,7 @@
 
 use crate::point::{MAX_SIZE, NUM_CELLS, Point, STRIDE};
 
-const WORDS: usize = NUM_CELLS.div_ceil(64);
+pub(crate) const WORDS: usize = NUM_CELLS.div_ceil(64);
 /// The bits of the last word that stand for cells.
 const LAST_WORD_MASK: u64 = u64::MAX >> (WORDS * 64 - NUM_CELLS);
 
@@ -18,6 +18,13 @@ impl PointSet {
     /// The empty set.
     pub const fn new() -> PointSet {
         PointSet { words: [0; WORDS] }
+    }
+
+    /// The set whose word `w` is `words[w]` (bit `b` of word `w` is the
+    /// cell of index `64 w + b`).
+    #[inline]
+    pub(crate) const fn from_words(words: [u64; WORDS]) -> PointSet {
+        PointSet { words }
     }
 
     /// Adds a point; returns whether it was new.
