@@ -2,7 +2,7 @@
 //! clockwise from the top-left: the top edge left to right, the right edge
 //! top to bottom, the bottom edge right to left, the left edge bottom to top.
 
-use keisei_board::Point;
+use keisei_board::{Point, PointSet};
 use serde::Serialize;
 
 /// One cell of the ring just outside the board, by its clockwise index.
@@ -32,4 +32,39 @@ pub fn border_cell(p: Point, d: usize, size: u8) -> Option<BorderCell> {
 /// The border cells next to `p` (none for a point not on the first line).
 pub fn border_cells(p: Point, size: u8) -> impl Iterator<Item = BorderCell> {
     (0..4).filter_map(move |d| border_cell(p, d, size))
+}
+
+/// The points on the first line of a board of `size` (those with a border
+/// cell).
+pub(crate) fn first_line(size: u8) -> PointSet {
+    let last = size.saturating_sub(1);
+    let mut set = PointSet::new();
+    for i in 0..size {
+        for p in [
+            Point::new(i, 0),
+            Point::new(i, last),
+            Point::new(0, i),
+            Point::new(last, i),
+        ] {
+            set.insert(p);
+        }
+    }
+    set
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_line_is_the_points_with_a_border_cell() {
+        for size in 5..=25u8 {
+            let expected: PointSet = (0..size)
+                .flat_map(|y| (0..size).map(move |x| Point::new(x, y)))
+                .filter(|&p| border_cells(p, size).next().is_some())
+                .collect();
+            assert_eq!(first_line(size), expected, "size {size}");
+            assert_eq!(expected.len(), 4 * usize::from(size) - 4);
+        }
+    }
 }

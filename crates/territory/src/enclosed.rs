@@ -7,7 +7,7 @@
 //! the other colour between them. So a few stones on an empty board enclose
 //! nothing (not even a lone 3-3 stone its corner), and a wall cut open leaks.
 
-use crate::border::{BorderCell, border_cells, ring_len};
+use crate::border::{BorderCell, border_cells, first_line, ring_len};
 use crate::links::{Connections, LinkEnd};
 use keisei_board::{Board, BoardMap, Color, MapCell, NUM_CELLS, Point, PointSet};
 use serde::Serialize;
@@ -158,8 +158,12 @@ pub fn territory(
     let mut walls = Walls::new();
     let head = |p: Point| board.chain_head(p).index();
     let mut anchors: Vec<(BorderCell, Color, Point)> = Vec::new();
+    // Only first-line stones have border cells.
+    let first_line = first_line(size);
     for c in Color::BOTH {
-        for p in &living[c.index()] {
+        let mut edge_stones = living[c.index()];
+        edge_stones.intersect_with(&first_line);
+        for p in &edge_stones {
             anchors.extend(border_cells(p, size).map(|b| (b, c, p)));
         }
     }
@@ -248,10 +252,7 @@ pub fn territory(
         // a point that touches an unclaimed stretch of the edge or holds a
         // living opponent stone.
         let mut seeds = living[other];
-        for p in board.points().filter(|&p| {
-            let (x, y, last) = (p.x(), p.y(), i32::from(size) - 1);
-            x == 0 || y == 0 || x == last || y == last
-        }) {
+        for p in &first_line {
             if border_cells(p, size).any(|b| !claimed[own][usize::from(b.0)]) {
                 seeds.insert(p);
             }
