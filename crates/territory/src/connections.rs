@@ -56,7 +56,10 @@ impl Default for LinkMemo {
 
 impl LinkMemo {
     /// The state of cutting point `p` for a link of `color`, if it was read
-    /// and nothing in `changed` touches its footprint.
+    /// and nothing in `changed` touches its footprint. `changed` must be
+    /// the differences from a board one move from the recorded one (a
+    /// stone added, the chains it captured removed): footprints record
+    /// [counted chains](keisei_board::footprint#counted-chains).
     pub fn get(&self, p: Point, color: Color, changed: &PointSet) -> Option<CutState> {
         let i = self.index[p.index()][color.index()];
         let (state, fp) = self.entries.get((i as usize).checked_sub(1)?)?;
@@ -64,7 +67,7 @@ impl LinkMemo {
     }
 
     /// How many of the cut states held still hold after the changes
-    /// `changed`.
+    /// `changed` (of a board one move from the recorded one).
     pub fn reusable(&self, changed: &PointSet) -> usize {
         self.entries
             .iter()
