@@ -135,8 +135,6 @@ struct BlockMemo {
     unattackable: PointSet,
     /// The block of each of them, in point order.
     stones: Vec<(Point, Color, PointSet)>,
-    /// How many blocks of each colour cover each point.
-    counts: [Vec<u16>; 2],
 }
 
 /// The restriction blocks of the unattackable live stones: with a memo of
@@ -157,7 +155,8 @@ fn restriction_blocks(
             None,
         );
     }
-    let mut counts = [vec![0u16; NUM_CELLS], vec![0u16; NUM_CELLS]];
+    // Each colour's blocks, as the union of its stones' blocks.
+    let mut union = [PointSet::new(), PointSet::new()];
     let mut kept = PointSet::new();
     if let Some(m) = reuse {
         let mut changed = *unattackable;
@@ -169,17 +168,13 @@ fn restriction_blocks(
         }
         // Every block looks as far: the stones within that reach of a change.
         let near_changes = changed.squares_around(block_reach(rules).max(0) as u32, live.size());
-        counts.clone_from(&m.blocks.counts);
         for (s, color, block) in &m.blocks.stones {
             if unattackable.contains(*s)
                 && live.color(*s) == Some(*color)
                 && !near_changes.contains(*s)
             {
                 kept.insert(*s);
-            } else {
-                for p in block {
-                    counts[color.index()][p.index()] -= 1;
-                }
+                union[color.index()].union_with(block);
             }
         }
     }
@@ -192,30 +187,24 @@ fn restriction_blocks(
             continue;
         }
         let block = block_of(live, s, unattackable, BlockModel::Restriction, rules);
-        for p in &block {
-            counts[color.index()][p.index()] += 1;
-        }
+        union[color.index()].union_with(&block);
         if let Some(list) = recorded.as_mut() {
             list.push((s, color, block));
         }
     }
-    let mut out = Blocks {
-        model: BlockModel::Restriction,
-        black: PointSet::new(),
-        white: PointSet::new(),
-    };
-    for p in live.points() {
-        if counts[0][p.index()] > 0 {
-            out.black.insert(p);
-        }
-        if counts[1][p.index()] > 0 {
-            out.white.insert(p);
-        }
+    let on_board = PointSet::board(live.size());
+    for u in &mut union {
+        u.intersect_with(&on_board);
     }
+    let [black, white] = union;
+    let out = Blocks {
+        model: BlockModel::Restriction,
+        black,
+        white,
+    };
     let memo = recorded.map(|stones| BlockMemo {
         unattackable: *unattackable,
         stones,
-        counts,
     });
     (out, memo)
 }
@@ -416,13 +405,16 @@ impl Ellipse<'_> {
         }
         let mut recorded = matches!(memo, Memo::Record).then(Vec::new);
         let mut stones = Vec::new();
-        for stone in board.points() {
-            let Some(color) = ctx.live(stone) else {
-                continue;
+        // The live stones not kept, in point order.
+        let mut fresh = stones_of[0];
+        fresh.union_with(&stones_of[1]);
+        fresh.subtract(&kept);
+        for stone in &fresh {
+            let color = if stones_of[0].contains(stone) {
+                Color::Black
+            } else {
+                Color::White
             };
-            if kept.contains(stone) {
-                continue;
-            }
             let initial = Sources::uniform(self.initial(ctx.strength_at(stone)));
             let mut reinforcements = Vec::new();
             let mut reinforced = initial;
