@@ -444,7 +444,9 @@ fn candidates_reusing(
         }
     }
     // The pairs whose candidates change: one dropped or one found afresh.
-    let (mut touched, mut dropped): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
+    // (A move typically drops and finds a few dozen: room for them at once.)
+    let (mut touched, mut dropped): (Vec<u64>, Vec<u64>) =
+        (Vec::with_capacity(64), Vec::with_capacity(64));
     let kept = memo.candidates.iter().filter(|&&(packed, from, m, to)| {
         let keep = !near.contains(m.anchor)
             && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q));
@@ -453,7 +455,7 @@ fn candidates_reusing(
         }
         keep
     });
-    let mut fresh: Vec<Candidate> = Vec::new();
+    let mut fresh: Vec<Candidate> = Vec::with_capacity(64);
     for a in &near {
         for color in Color::BOTH {
             // Connection patterns are anchored on an own stone (`@`; the
