@@ -37,7 +37,7 @@ pub enum CutState {
 }
 
 /// A connection of two stones of one colour, or of a stone and the edge.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 pub struct Link {
     /// The colour of the stones.
     pub color: Color,
@@ -56,6 +56,23 @@ pub struct Link {
     pub wall: Cells<Point>,
 }
 
+impl Clone for Link {
+    /// A copy; the cell lists are copied as slices (`SmallVec`'s own clone
+    /// goes element by element through an iterator, and move ranking clones
+    /// every link a move leaves alone).
+    fn clone(&self) -> Link {
+        Link {
+            color: self.color,
+            from: self.from,
+            to: self.to,
+            kind: Arc::clone(&self.kind),
+            coefficient: self.coefficient,
+            cuts: Cells::from_slice(&self.cuts),
+            wall: Cells::from_slice(&self.wall),
+        }
+    }
+}
+
 /// All links of a position.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Connections {
@@ -69,5 +86,30 @@ impl Connections {
         self.links
             .iter()
             .filter(move |l| l.color == color && l.coefficient >= min)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clone_equals_its_original_inline_or_spilled() {
+        for n in [0u8, 1, 4, 5, 9] {
+            let cells: Vec<Point> = (0..n).map(|i| Point::new(i, 2)).collect();
+            let link = Link {
+                color: Color::White,
+                from: Point::new(3, 3),
+                to: LinkEnd::Edge(BorderCell(7)),
+                kind: Arc::from("bamboo"),
+                coefficient: 0.5,
+                cuts: cells.iter().map(|&p| (p, CutState::Open)).collect(),
+                wall: Cells::from_slice(&cells),
+            };
+            let copy = link.clone();
+            assert_eq!(copy, link);
+            assert_eq!(copy.wall.len(), usize::from(n));
+            assert!(Arc::ptr_eq(&copy.kind, &link.kind));
+        }
     }
 }
