@@ -13,7 +13,7 @@ use keisei_eyes::region::SearchCache;
 use keisei_groups::{
     BlockDanger, BlockDangerParams, BlockInput, DangerMinus, GroupParams, Groups, GroupsMemo,
     LifeStatus, RoomPatterns, Sharing as GroupSharing, Spheres, analyse_sharing, block_danger,
-    danger_minus, life_status,
+    danger_minus, danger_minus_totals, life_status,
 };
 use keisei_influence::{Context, Influence, InfluenceMemo, Model, ModelKind, Under, dot_blocks};
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
@@ -182,7 +182,9 @@ struct Core {
     groups: Groups,
     /// The stones that cannot be attacked (from the groups).
     unattackable: PointSet,
-    danger_minus: DangerMinus,
+    /// Every group's importance and danger-minus; `None` for a child of a
+    /// ranking, which needs only the totals (in `terms`).
+    danger_minus: Option<DangerMinus>,
     block_danger: Option<Vec<BlockDanger>>,
     influence: Influence,
     dead: PointSet,
@@ -319,6 +321,19 @@ impl Evaluator {
             (Some(b), Some(e)) => (b, e),
             _ => self.ease(board, &core.unattackable, &core.territory),
         };
+        let danger_minus = core.danger_minus.unwrap_or_else(|| {
+            let [black, white] = spheres(&core.influence);
+            danger_minus(
+                board,
+                &core.groups,
+                &core.territory,
+                Spheres {
+                    black: &black,
+                    white: &white,
+                },
+                self.config.weights.influence,
+            )
+        });
         Evaluation {
             to_move: board.to_move(),
             links: core.links,
@@ -326,7 +341,7 @@ impl Evaluator {
             blocks,
             attack_ease,
             groups: core.groups,
-            danger_minus: core.danger_minus,
+            danger_minus,
             block_danger: core.block_danger,
             influence: core.influence,
             dead: core.dead,
@@ -443,20 +458,20 @@ impl Evaluator {
             },
             Sharing::None => self.model.influence(&ctx),
         };
-        let (mut black_sphere, mut white_sphere) = (PointSet::new(), PointSet::new());
-        for (p, u) in influence.under.iter() {
-            if u.includes(Color::Black) {
-                black_sphere.insert(p);
-            }
-            if u.includes(Color::White) {
-                white_sphere.insert(p);
-            }
-        }
+        let [black_sphere, white_sphere] = spheres(&influence);
         let spheres = Spheres {
             black: &black_sphere,
             white: &white_sphere,
         };
-        let dm = danger_minus(board, &groups, &terr, spheres, cfg.weights.influence);
+        // A child needs the totals only (the same sums).
+        let (dm, dm_totals) = if matches!(sharing, Sharing::Reuse(_)) {
+            let totals = danger_minus_totals(board, &groups, &terr, spheres, cfg.weights.influence);
+            (None, totals)
+        } else {
+            let dm = danger_minus(board, &groups, &terr, spheres, cfg.weights.influence);
+            let totals = (dm.black, dm.white);
+            (Some(dm), totals)
+        };
         let block_danger = (cfg.models.danger == DangerModel::Seed003).then(|| {
             let dots = keisei_influence::model(ModelKind::Dots).influence(&ctx);
             let values = dots.value.map(|v| *v as i8);
@@ -482,7 +497,7 @@ impl Evaluator {
                     .iter()
                     .map(|b| f64::from(-b.color.sign()) * b.danger)
                     .sum(),
-                None => dm.white - dm.black,
+                None => dm_totals.1 - dm_totals.0,
             },
             ..Terms::default()
         };
@@ -552,6 +567,20 @@ impl Evaluator {
         let settled = (terr.black + terr.white + settled_stones) as f64 / board.area() as f64;
         cfg.effective((weak(to_move), weak(to_move.opponent())), settled)
     }
+}
+
+/// The points under each colour's influence (Black's, White's; a point
+/// under both is in both).
+fn spheres(influence: &Influence) -> [PointSet; 2] {
+    let mut out = [PointSet::new(), PointSet::new()];
+    for (p, u) in influence.under.iter() {
+        for c in Color::BOTH {
+            if u.includes(c) {
+                out[c.index()].insert(p);
+            }
+        }
+    }
+    out
 }
 
 /// Seed 001 eq. 7: each empty point neither territory nor under influence

@@ -147,6 +147,29 @@ pub struct DangerMinus {
     pub white: f64,
 }
 
+/// The danger-minus totals alone (Black's, White's), as [`danger_minus`]
+/// sums them, without working out the importance of groups in no danger
+/// (danger 0 adds exactly nothing to either total): what move ranking
+/// needs for each of its hundreds of children.
+pub fn danger_minus_totals(
+    board: &Board,
+    groups: &Groups,
+    territory: &Territory,
+    spheres: Spheres<'_>,
+    w_i: f64,
+) -> (f64, f64) {
+    let areas = Areas::new(board, territory);
+    let (mut black, mut white) = (0.0, 0.0);
+    for g in groups.groups.iter().filter(|g| g.danger != 0.0) {
+        let dm = g.danger * importance_in(&areas, g, spheres, w_i).value;
+        match g.color {
+            Color::Black => black += dm,
+            Color::White => white += dm,
+        }
+    }
+    (black, white)
+}
+
 /// Importance and danger-minus of every group.
 pub fn danger_minus(
     board: &Board,

@@ -36,7 +36,9 @@ pub use group::{
     EyeRegion, Group, GroupParams, Groups, GroupsMemo, Sharing, analyse, analyse_sharing,
     eye_certainty,
 };
-pub use importance::{DangerMinus, Importance, Spheres, check_range, danger_minus, importance};
+pub use importance::{
+    DangerMinus, Importance, Spheres, check_range, danger_minus, danger_minus_totals, importance,
+};
 pub use liberties::liberties_of_order;
 pub use room::{ROOM, RoomPatterns, disjoint_rooms};
 pub use status::{ENCLOSED, LifeStatus, life_status};

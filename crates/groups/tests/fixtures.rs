@@ -5,7 +5,8 @@ use crate::{analysed, position};
 use keisei_board::reading::Reader;
 use keisei_board::{Board, PointSet};
 use keisei_groups::{
-    BlockDangerParams, BlockInput, Spheres, block_danger, danger_minus, life_status,
+    BlockDangerParams, BlockInput, Spheres, block_danger, danger_minus, danger_minus_totals,
+    life_status,
 };
 use std::fmt::Write as _;
 
@@ -65,6 +66,18 @@ fn table(board: &Board) -> String {
         },
         0.8,
     );
+    // The totals alone (what move ranking asks for) are the same sums.
+    let totals = danger_minus_totals(
+        board,
+        &groups,
+        &t,
+        Spheres {
+            black: &none,
+            white: &none,
+        },
+        0.8,
+    );
+    assert_eq!(totals, (dm.black, dm.white), "danger-minus totals");
     let _ = writeln!(
         out,
         "importance (no influence map): {:?}",
