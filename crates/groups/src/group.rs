@@ -103,7 +103,16 @@ impl Groups {
 
     /// A per-point map of `f` of each stone's group (0 on empty points).
     pub fn map(&self, size: u8, f: impl Fn(&Group) -> f64) -> BoardMap<f64> {
-        BoardMap::from_fn(size, |p| self.at(p).map_or(0.0, &f))
+        // Zero everywhere, then each group's stones (every stone is in
+        // exactly one group).
+        let mut map = BoardMap::new(size, 0.0);
+        for g in &self.groups {
+            let v = f(g);
+            for p in &g.stones {
+                map[p] = v;
+            }
+        }
+        map
     }
 
     /// Each stone's group strength (the input of the influence models).

@@ -25,6 +25,12 @@ proptest! {
         let (_, _, gs) = analysed(&b.swapped_colors());
         prop_assert!(close(&gs.strength_map(size), &g.strength_map(size)));
         prop_assert!(close(&gs.danger_map(size), &g.danger_map(size)));
+        // The maps hold each stone's group value and 0 elsewhere.
+        let strength = g.strength_map(size);
+        for (p, v) in strength.iter() {
+            let want = g.at(p).map_or(0.0, |grp| grp.strength);
+            prop_assert_eq!(v.to_bits(), want.to_bits(), "strength at {:?}", p);
+        }
         for grp in &g.groups {
             let first = grp.stones.first().unwrap();
             prop_assert_eq!(gs.at(first).unwrap().color, grp.color.opponent());
