@@ -547,21 +547,23 @@ impl Search<'_> {
     /// (and plays nothing) if the move is illegal or the budget is spent
     /// (then `exhausted` is set).
     fn play(&mut self, color: Color, p: Point) -> bool {
-        if !self.board.is_legal(color, p) {
+        if self.nodes >= self.limits.node_budget {
+            // Only a legal move spends the budget.
+            if self.board.is_legal(color, p) {
+                self.exhausted = true;
+            }
             return false;
         }
-        if self.nodes >= self.limits.node_budget {
-            self.exhausted = true;
+        // `play_logged` checks legality and plays nothing if the move is
+        // illegal.
+        if self.board.play_logged(color, p, self.journal).is_err() {
             return false;
         }
         self.nodes += 1;
-        let played = self.board.play_logged(color, p, self.journal).is_ok();
-        if played {
-            // The checks made on the new board before (or instead of) a
-            // node's own reading.
-            self.trace_node(false);
-        }
-        played
+        // The checks made on the new board before (or instead of) a node's
+        // own reading.
+        self.trace_node(false);
+        true
     }
 
     /// Takes back the last move [`Search::play`] played.
