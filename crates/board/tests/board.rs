@@ -409,6 +409,17 @@ proptest! {
                 .collect();
             prop_assert_eq!(seeds.squares_around(r as u32, size), naive, "r = {}", r);
         }
+        // Intersection tests, against the points.
+        let naive = |a: &PointSet, b: &PointSet| a.iter().any(|p| b.contains(p));
+        let blocked: PointSet = Point::all(size).filter(|&p| !within.contains(p)).collect();
+        prop_assert_eq!(seeds.intersects(&within), naive(&seeds, &within));
+        prop_assert_eq!(seeds.intersects(&blocked), naive(&seeds, &blocked));
+        prop_assert_eq!(within.intersects(&blocked), false);
+        for p in Point::all(size) {
+            let one: PointSet = std::iter::once(p).collect();
+            prop_assert_eq!(one.intersects(&blocked), blocked.contains(p));
+            prop_assert_eq!(within.intersects(&one), within.contains(p));
+        }
         // A sparser start: one seed.
         if let Some(first) = seeds.first() {
             let one: PointSet = std::iter::once(first).collect();
