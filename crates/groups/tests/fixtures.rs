@@ -56,27 +56,13 @@ fn table(board: &Board) -> String {
     out += &status.render();
     // Importance with an empty influence: every non-territory point is neutral.
     let none = PointSet::new();
-    let dm = danger_minus(
-        board,
-        &groups,
-        &t,
-        Spheres {
-            black: &none,
-            white: &none,
-        },
-        0.8,
-    );
+    let spheres = Spheres {
+        black: &none,
+        white: &none,
+    };
+    let dm = danger_minus(board, &groups, &t, spheres, 0.8);
     // The totals alone (what move ranking asks for) are the same sums.
-    let totals = danger_minus_totals(
-        board,
-        &groups,
-        &t,
-        Spheres {
-            black: &none,
-            white: &none,
-        },
-        0.8,
-    );
+    let totals = danger_minus_totals(board, &groups, &t, spheres, 0.8);
     assert_eq!(totals, (dm.black, dm.white), "danger-minus totals");
     let _ = writeln!(
         out,
