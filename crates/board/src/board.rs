@@ -113,7 +113,7 @@ impl Clone for Board {
             *self = source.clone();
             return;
         }
-        let n = ((usize::from(self.size) + 2) * STRIDE).min(NUM_CELLS);
+        let n = self.used_cells();
         self.cells[..n].copy_from_slice(&source.cells[..n]);
         self.head[..n].copy_from_slice(&source.head[..n]);
         self.next[..n].copy_from_slice(&source.next[..n]);
@@ -284,7 +284,7 @@ impl Board {
         // One mask per kind of cell and per 64 cells.
         const LOW: u64 = 0x0101_0101_0101_0101;
         let mut words = [[0u64; WORDS]; 3];
-        let n = ((usize::from(self.size) + 2) * STRIDE).min(NUM_CELLS);
+        let n = self.used_cells();
         for (w, chunk) in self.cells[..n].chunks(64).enumerate() {
             let (mut empty, mut black, mut white) = (0u64, 0u64, 0u64);
             for (k, eight) in chunk.chunks(8).enumerate() {
@@ -315,6 +315,14 @@ impl Board {
         }
     }
 
+    /// How many cells of the padded layout a board of this size uses: the
+    /// rows up to the padding row below its last line (the rest are
+    /// off-board on every board of this size).
+    #[inline]
+    fn used_cells(&self) -> usize {
+        ((usize::from(self.size) + 2) * STRIDE).min(NUM_CELLS)
+    }
+
     /// The points where `self` and `other` differ: contents, and the ko
     /// point of either when their ko states differ (a ko point changes which
     /// moves are legal there). Both boards must have the same size. See
@@ -324,7 +332,7 @@ impl Board {
         // Compare the cells a size uses eight at a time; look closer only
         // where a group of eight differs. Off-board cells never differ
         // between boards of one size.
-        let n = ((usize::from(self.size) + 2) * STRIDE).min(NUM_CELLS);
+        let n = self.used_cells();
         let (a, b) = (&self.cells[..n], &other.cells[..n]);
         for (k, (x, y)) in a.chunks(8).zip(b.chunks(8)).enumerate() {
             if x != y {
