@@ -253,7 +253,6 @@ impl Default for Reader {
 impl std::fmt::Debug for Reader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reader")
-            .field("board", &self.board)
             .field("journal_capacity", &self.journal.capacity())
             .field("cache_entries", &self.cache.keys.len())
             .finish_non_exhaustive()
@@ -293,9 +292,9 @@ impl Reader {
     /// `board` (a stone added, the chains it captures removed) that agrees
     /// with it there, the answer is the same. The attacker's chains are
     /// recorded as [counted chains](crate::footprint#counted-chains): the
-    /// search compares their liberty counts with 1 and 2 only. The cache is not consulted
-    /// while recording (it is still filled), so this is slower than
-    /// [`Reader::attack`].
+    /// search compares their liberty counts with 1 and 2 only. The cache is
+    /// not consulted while recording (it is still filled), so this is
+    /// slower than [`Reader::attack`].
     pub fn attack_traced(
         &mut self,
         board: &Board,
