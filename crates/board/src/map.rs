@@ -83,9 +83,13 @@ impl<T> BoardMap<T> {
 
     /// `(point, value)` pairs, row by row from the top.
     pub fn iter(&self) -> impl Iterator<Item = (Point, &T)> {
-        self.data
-            .indexed_iter()
-            .map(|((y, x), v)| (Point::new(x as u8, y as u8), v))
+        // Row by row: cheaper than ndarray's indexed iteration, and the
+        // order is row-major whatever the array's memory layout.
+        self.data.outer_iter().enumerate().flat_map(|(y, row)| {
+            row.into_iter()
+                .enumerate()
+                .map(move |(x, v)| (Point::new(x as u8, y as u8), v))
+        })
     }
 
     /// A new map with `f` applied to every value.

@@ -573,10 +573,14 @@ impl Evaluator {
 /// under both is in both).
 fn spheres(influence: &Influence) -> [PointSet; 2] {
     let mut out = [PointSet::new(), PointSet::new()];
-    for (p, u) in influence.under.iter() {
-        for c in Color::BOTH {
-            if u.includes(c) {
-                out[c.index()].insert(p);
+    // Row by row, with plain loops (the hot path of move ranking).
+    for (y, row) in influence.under.array().outer_iter().enumerate() {
+        for (x, u) in row.iter().enumerate() {
+            let p = Point::new(x as u8, y as u8);
+            for c in Color::BOTH {
+                if u.includes(c) {
+                    out[c.index()].insert(p);
+                }
             }
         }
     }
