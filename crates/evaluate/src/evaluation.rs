@@ -19,8 +19,8 @@ use keisei_influence::{Context, Influence, InfluenceMemo, Model, ModelKind, Unde
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
     AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, LinkEnd, LinkMemo, Territory,
-    TerritoryOptions, attack_ease, blocks, connections, connections_recorded, connections_reusing,
-    territory,
+    TerritoryOptions, attack_ease, blocks, connections, connections_recorded,
+    connections_reusing_lean, territory,
 };
 use serde::Serialize;
 
@@ -387,7 +387,7 @@ impl Evaluator {
                 links
             }
             Sharing::Reuse(shared) => {
-                connections_reusing(board, patterns, reader, &shared.memos.cuts)
+                connections_reusing_lean(board, patterns, reader, &shared.memos.cuts)
             }
         };
         let first = territory(board, &links, &TerritoryOptions::default());

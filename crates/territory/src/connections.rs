@@ -103,8 +103,14 @@ enum Cuts<'a> {
     Read,
     /// Read every one and keep it, with its footprint.
     Record(&'a mut LinkMemo),
-    /// Reuse what the memo holds where `changed` does not touch it.
-    Reuse(&'a LinkMemo, &'a PointSet),
+    /// Reuse what the memo holds where `changed` does not touch it; with
+    /// `lean`, read a cutting point only while its state can still change
+    /// its match's coefficient.
+    Reuse {
+        memo: &'a LinkMemo,
+        changed: &'a PointSet,
+        lean: bool,
+    },
 }
 
 /// Every link of the position, by the given patterns, reading with `reader`.
@@ -146,6 +152,31 @@ pub fn connections_reusing(
     reader: &mut Reader,
     memo: &LinkMemo,
 ) -> Connections {
+    reusing(board, patterns, reader, memo, false)
+}
+
+/// [`connections_reusing`] for what a link is worth: the same links with the
+/// same coefficients, ends and wall cells, but a link's `cuts` hold only the
+/// cutting points whose state was known or read. A point that needs reading
+/// is read only while its answer can still change its match's coefficient
+/// (the coefficient grows with each point's state, so the states known
+/// may already fix it, or put the match below a better one of its pair).
+pub fn connections_reusing_lean(
+    board: &Board,
+    patterns: &ConnectionPatterns,
+    reader: &mut Reader,
+    memo: &LinkMemo,
+) -> Connections {
+    reusing(board, patterns, reader, memo, true)
+}
+
+fn reusing(
+    board: &Board,
+    patterns: &ConnectionPatterns,
+    reader: &mut Reader,
+    memo: &LinkMemo,
+    lean: bool,
+) -> Connections {
     let changed = match &memo.board {
         Some(recorded) if recorded.size() == board.size() => {
             let changed = recorded.changed_points(board);
@@ -154,7 +185,16 @@ pub fn connections_reusing(
         _ => None,
     };
     match changed {
-        Some(changed) => links_of(board, patterns, reader, Cuts::Reuse(memo, &changed)),
+        Some(changed) => links_of(
+            board,
+            patterns,
+            reader,
+            Cuts::Reuse {
+                memo,
+                changed: &changed,
+                lean,
+            },
+        ),
         None => links_of(board, patterns, reader, Cuts::Read),
     }
 }
@@ -197,11 +237,11 @@ fn links_of(
             memo.candidates = all_candidates(board, patterns);
             (memo.candidates.clone(), Vec::new())
         }
-        Cuts::Reuse(memo, changed) => candidates_reusing(board, patterns, memo, changed),
+        Cuts::Reuse { memo, changed, .. } => candidates_reusing(board, patterns, memo, changed),
     };
     // The memo's links, walked in key order beside the candidates.
     let mut memo_links = match &cut_source {
-        Cuts::Reuse(memo, _) => memo.links.as_slice(),
+        Cuts::Reuse { memo, .. } => memo.links.as_slice(),
         _ => &[],
     }
     .iter()
@@ -222,6 +262,7 @@ fn links_of(
     // Scratch lists: one match's cutting points; the best matches' cutting
     // points and wall cells.
     let mut cuts: Vec<(Point, CutState)> = Vec::new();
+    let mut pending: Vec<(Point, ToRead)> = Vec::new();
     let (mut best_cuts, mut best_wall): (Vec<(Point, CutState)>, Vec<Point>) =
         (Vec::new(), Vec::new());
     let mut i = 0;
@@ -236,7 +277,7 @@ fn links_of(
         }
         // A pair whose candidates are the memo's, and whose cut states the
         // move left alone, has the memo's link.
-        if let Cuts::Reuse(_, changed) = &cut_source {
+        if let Cuts::Reuse { changed, .. } = &cut_source {
             while memo_links.next_if(|l| l.0 < key).is_some() {}
             if let Some((_, link, fp)) = memo_links.next_if(|l| l.0 == key) {
                 if touched.binary_search(&key).is_err() && fp.unchanged_by(changed) {
@@ -259,32 +300,52 @@ fn links_of(
             }
             let color = m.color;
             cuts.clear();
-            cuts.extend(
-                shape
-                    .offsets
-                    .cuts
-                    .iter()
-                    .filter_map(|&o| place(m, o))
-                    .map(|p| {
-                        let slot = &mut states[p.index()][color.index()];
-                        let s = match (*slot, &mut cut_source) {
-                            (Some(s), _) => s,
-                            (None, Cuts::Read) => cut_state(board, p, color, reader),
-                            (None, Cuts::Record(memo)) => {
-                                let mut fp = Footprint::new();
-                                let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
-                                memo.insert(p, color, s, fp);
-                                s
-                            }
-                            (None, Cuts::Reuse(memo, changed)) => memo
-                                .get(p, color, changed)
-                                .unwrap_or_else(|| cut_state(board, p, color, reader)),
-                        };
+            pending.clear();
+            for p in shape.offsets.cuts.iter().filter_map(|&o| place(m, o)) {
+                let slot = &mut states[p.index()][color.index()];
+                let known = match (*slot, &mut cut_source) {
+                    (Some(s), _) => Ok(s),
+                    (None, Cuts::Read) => Ok(cut_state(board, p, color, reader)),
+                    (None, Cuts::Record(memo)) => {
+                        let mut fp = Footprint::new();
+                        let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
+                        memo.insert(p, color, s, fp);
+                        Ok(s)
+                    }
+                    (None, Cuts::Reuse { memo, changed, .. }) => {
+                        match memo.get(p, color, changed) {
+                            Some(s) => Ok(s),
+                            None => cut_state_quick(board, p, color, None),
+                        }
+                    }
+                };
+                match known {
+                    Ok(s) => {
                         *slot = Some(s);
-                        read.push(p);
-                        (p, s)
-                    }),
-            );
+                        cuts.push((p, s));
+                    }
+                    Err(to_read) => pending.push((p, to_read)),
+                }
+                read.push(p);
+            }
+            // The cutting points that need reading (lean: only while their
+            // answers can still change the match's coefficient or lift it
+            // to the best of its pair).
+            let lean = matches!(cut_source, Cuts::Reuse { lean: true, .. });
+            let mut left = pending.len();
+            for (p, to_read) in pending.drain(..) {
+                if lean {
+                    let (lo, hi) = coefficient_bounds(&cuts, shape.needs, left);
+                    let (lo, hi) = (lo.min(shape.max), hi.min(shape.max));
+                    if lo.total_cmp(&hi).is_eq() || best.is_some_and(|b| hi < b.0) {
+                        break;
+                    }
+                }
+                left -= 1;
+                let s = cut_state_read(board, p, color, reader, to_read, None);
+                states[p.index()][color.index()] = Some(s);
+                cuts.push((p, s));
+            }
             let coefficient = coefficient(&cuts, shape.needs).min(shape.max);
             // A pair of stones is reported from the smaller point.
             let (from, to) = match to {
@@ -530,6 +591,58 @@ fn cut_state_traced(
     reader: &mut Reader,
     mut footprint: Option<&mut Footprint>,
 ) -> CutState {
+    match cut_state_quick(board, p, color, footprint.as_deref_mut()) {
+        Ok(state) => state,
+        Err(to_read) => cut_state_read(board, p, color, reader, to_read, footprint),
+    }
+}
+
+/// The cut state [`cut_state_quick`] left to the reader.
+fn cut_state_read(
+    board: &Board,
+    p: Point,
+    color: Color,
+    reader: &mut Reader,
+    to_read: ToRead,
+    footprint: Option<&mut Footprint>,
+) -> CutState {
+    match to_read {
+        ToRead::Capture => match attack(reader, board, p, footprint).outcome {
+            // An opponent stone: lost unless the owner can capture it.
+            Outcome::Failure => CutState::Lost,
+            Outcome::Success(_) | Outcome::Unknown => CutState::Open,
+        },
+        ToRead::Cut => {
+            let mut after = board.clone();
+            if after.play(color.opponent(), p).is_err() {
+                return CutState::Safe;
+            }
+            match attack(reader, &after, p, footprint).outcome {
+                Outcome::Success(_) => CutState::Safe,
+                Outcome::Failure | Outcome::Unknown => CutState::Open,
+            }
+        }
+    }
+}
+
+/// What [`cut_state_quick`] leaves to the reader.
+#[derive(Clone, Copy)]
+enum ToRead {
+    /// Whether the opponent stone on the point can be captured.
+    Capture,
+    /// Whether an opponent stone played on the point would be captured.
+    Cut,
+}
+
+/// The cut state of `p` for `color` where it needs no reading (an own
+/// stone; a point the opponent may not play; the quick answers below), or
+/// what is left to read. Records in `footprint` what the answer depends on.
+fn cut_state_quick(
+    board: &Board,
+    p: Point,
+    color: Color,
+    mut footprint: Option<&mut Footprint>,
+) -> Result<CutState, ToRead> {
     if let Some(fp) = footprint.as_deref_mut() {
         // The point, its chain, its neighbours' chains (their liberties,
         // captures) and whether either colour may play there. Chains of
@@ -539,18 +652,12 @@ fn cut_state_traced(
         fp.chain_counted(board, p, color);
     }
     match board.color(p) {
-        Some(c) if c == color => CutState::Owned,
-        Some(_) => {
-            // An opponent stone: lost unless the owner can capture it.
-            match attack(reader, board, p, footprint).outcome {
-                Outcome::Failure => CutState::Lost,
-                Outcome::Success(_) | Outcome::Unknown => CutState::Open,
-            }
-        }
+        Some(c) if c == color => Ok(CutState::Owned),
+        Some(_) => Err(ToRead::Capture),
         None => {
             let opponent = color.opponent();
             if !board.is_legal(opponent, p) {
-                return CutState::Safe;
+                return Ok(CutState::Safe);
             }
             // Quick answers the reader would give anyway, without playing:
             // if the stone captures nothing, its liberties are its empty
@@ -579,32 +686,24 @@ fn cut_state_traced(
                 libs.remove(p);
                 let n = libs.len();
                 if n >= CUT_LIMITS.threshold() {
-                    return CutState::Open;
+                    return Ok(CutState::Open);
                 }
                 if n == 1 && !joins {
                     if let Some(lib) = libs.first() {
-                        if let Some(fp) = footprint.as_deref_mut() {
+                        if let Some(fp) = footprint {
                             fp.move_at_counted(board, lib, color);
                         }
                         if board.is_legal(color, lib) {
-                            return CutState::Safe;
+                            return Ok(CutState::Safe);
                         }
                     }
                 }
             }
-            let mut after = board.clone();
-            if after.play(opponent, p).is_err() {
-                return CutState::Safe;
-            }
-            match attack(reader, &after, p, footprint).outcome {
-                Outcome::Success(_) => CutState::Safe,
-                Outcome::Failure | Outcome::Unknown => CutState::Open,
-            }
+            Err(ToRead::Cut)
         }
     }
 }
 
-/// The reader's attack with the cut limits, traced when there is a footprint.
 fn attack(
     reader: &mut Reader,
     board: &Board,
@@ -619,13 +718,31 @@ fn attack(
 
 /// The coefficient from the cutting points (before the shape's maximum).
 pub fn coefficient(cuts: &[(Point, CutState)], needs: Needs) -> f64 {
-    let count = |s: CutState| cuts.iter().filter(|c| c.1 == s).count();
-    let (owned, safe, open, lost) = (
-        count(CutState::Owned),
-        count(CutState::Safe),
-        count(CutState::Open),
-        count(CutState::Lost),
-    );
+    coefficient_of(count_states(cuts), needs)
+}
+
+/// How many cutting points hold each state: owned, safe, open, lost.
+fn count_states(cuts: &[(Point, CutState)]) -> [usize; 4] {
+    let mut counts = [0; 4];
+    for &(_, s) in cuts {
+        counts[s as usize] += 1;
+    }
+    counts
+}
+
+/// The least and the greatest coefficient `cuts` and `unknown` more cutting
+/// points can have, whatever those hold (the coefficient grows with each
+/// point's state in the order lost, open, safe, owned).
+fn coefficient_bounds(cuts: &[(Point, CutState)], needs: Needs, unknown: usize) -> (f64, f64) {
+    let counts = count_states(cuts);
+    let (mut worst, mut best) = (counts, counts);
+    worst[CutState::Lost as usize] += unknown;
+    best[CutState::Owned as usize] += unknown;
+    (coefficient_of(worst, needs), coefficient_of(best, needs))
+}
+
+/// The coefficient from the counts of cutting points by state.
+fn coefficient_of([owned, safe, open, lost]: [usize; 4], needs: Needs) -> f64 {
     match needs {
         Needs::Any => {
             if lost > 0 {
@@ -703,6 +820,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The lean reuse gives the links the full one gives, but for cut
+    /// states left unread: same ends, kinds, coefficients and wall cells,
+    /// and every cut state it lists is the full one's. Checked after every
+    /// legal move of either colour on two positions; some states are left
+    /// unread (else the test would not test the leaving out).
+    #[test]
+    fn lean_reuse_gives_the_same_links_with_fewer_cut_states() {
+        let patterns = ConnectionPatterns::builtin();
+        let mut omitted = 0;
+        for rel in ["positions/midgame-19.sgf", "positions/ko-9.sgf"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../fixtures")
+                .join(rel);
+            let game = Game::load(path).unwrap();
+            let board = game.position(game.move_count()).unwrap().board;
+            let mut reader = Reader::new();
+            let (_, memo) = connections_recorded(&board, patterns, &mut reader);
+            for color in Color::BOTH {
+                for m in board.legal_moves(color).collect::<Vec<_>>() {
+                    let mut child = board.clone();
+                    child.play(color, m).unwrap();
+                    let at = format!("{rel}: {color:?} {}", m.to_gtp(board.size()));
+                    let full = connections_reusing(&child, patterns, &mut reader, &memo);
+                    let lean = connections_reusing_lean(&child, patterns, &mut reader, &memo);
+                    assert_eq!(full.links.len(), lean.links.len(), "{at}");
+                    for (f, l) in full.links.iter().zip(&lean.links) {
+                        assert_eq!(
+                            (f.color, f.from, f.to, &f.kind, f.coefficient, &f.wall),
+                            (l.color, l.from, l.to, &l.kind, l.coefficient, &l.wall),
+                            "{at}"
+                        );
+                        assert!(l.cuts.iter().all(|c| f.cuts.contains(c)), "{at}");
+                        omitted += f.cuts.len() - l.cuts.len();
+                    }
+                }
+            }
+        }
+        assert!(omitted > 0);
     }
 
     /// A move far from a link's anchor can still end it: here Black H6

@@ -36,7 +36,7 @@ pub use blocks::{
 pub use border::{BorderCell, border_cell, border_cells, ring_len};
 pub use connections::{
     CUT_LIMITS, LinkMemo, coefficient, connections, connections_recorded, connections_reusing,
-    cut_state,
+    connections_reusing_lean, cut_state,
 };
 pub use enclosed::{Owner, Region, Territory, TerritoryOptions, territory};
 pub use links::{Cells, Connections, CutState, Link, LinkEnd};
