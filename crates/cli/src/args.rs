@@ -255,6 +255,31 @@ pub(crate) enum BenchCommand {
     /// of positions from game records and report where the move actually
     /// played ranks, per method and factor, optionally beside GNU Go.
     NextMove(BenchNextMoveArgs),
+    /// The speed of an evaluation and of move ranking on positions from game
+    /// records, against the targets (one evaluation under 100 µs; a method-2
+    /// ranking of every legal move of a 19×19 middle game under 50 ms on
+    /// one thread).
+    Speed(BenchSpeedArgs),
+}
+
+/// `keisei bench speed`.
+#[derive(Debug, Args)]
+pub(crate) struct BenchSpeedArgs {
+    #[command(flatten)]
+    pub(crate) sample: SampleArgs,
+    /// Which records of the fixed split to use (FNV-1a-64 of the file name
+    /// modulo 10: test = 0, valid = 1, fit = 2-9, train = fit + valid; all
+    /// for records of one's own).
+    #[arg(long, value_name = "SPLIT", default_value = "test")]
+    pub(crate) split: Split,
+    /// Timed runs of each measure on each position (after one untimed run);
+    /// a position's figure is their median.
+    #[arg(long, value_name = "R", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) repeat: u32,
+    #[command(flatten)]
+    pub(crate) config: ConfigArgs,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
 }
 
 /// Which positions of which records the next-move experiment and tuning use.

@@ -99,3 +99,64 @@ fn a_bad_config_is_a_located_error() {
     assert_eq!(code, 1);
     assert!(err.contains("negative-weight.toml:2:1"), "{err}");
 }
+
+/// `keisei bench speed` times every measure on the positions chosen and
+/// reports their distribution (no figure is checked: times depend on the
+/// machine; the structure and what the times are of are).
+#[test]
+fn bench_speed_reports_every_measure_of_each_position() {
+    let args = [
+        "bench",
+        "speed",
+        "fixtures/positions/ko-9.sgf",
+        "--split",
+        "all",
+        "--moves",
+        "10..10",
+        "--per-game",
+        "1",
+        "--repeat",
+        "1",
+        "--json",
+    ];
+    let (code, out, err) = keisei(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["positions"], 1);
+    let timed = &v["timed"][0];
+    assert_eq!(timed["move_number"], 10);
+    assert_eq!(timed["size"], 9);
+    // Black to move after ten moves of the ko fixture.
+    let (_, show, _) = keisei(&[
+        "rank",
+        "fixtures/positions/ko-9.sgf",
+        "--move",
+        "10",
+        "--method",
+        "1",
+        "--json",
+    ]);
+    let ranked: serde_json::Value = serde_json::from_str(&show).unwrap();
+    assert_eq!(
+        timed["legal_moves"],
+        ranked["moves"].as_array().unwrap().len()
+    );
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    for r in rows {
+        let (median, max) = (
+            r["median_ms"].as_f64().unwrap(),
+            r["max_ms"].as_f64().unwrap(),
+        );
+        assert!(median > 0.0 && median <= max, "{r}");
+    }
+    // The ranking target applies to 19×19 boards only: none here.
+    assert_eq!(rows[4]["of"], 0);
+    assert_eq!(rows[0]["of"], 1);
+    // A move number past the record's end is no position.
+    let mut short = args;
+    short[6] = "500..500";
+    let (code, _, err) = keisei(&short);
+    assert_ne!(code, 0);
+    assert!(err.contains("longer than 500 moves"), "{err}");
+}

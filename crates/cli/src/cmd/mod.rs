@@ -9,6 +9,7 @@ mod groups;
 mod influence;
 mod nextmove;
 mod show;
+mod speed;
 mod stats;
 mod territory;
 mod tune;
@@ -38,6 +39,9 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
         Command::Bench {
             command: BenchCommand::NextMove(args),
         } => nextmove::run(&args),
+        Command::Bench {
+            command: BenchCommand::Speed(args),
+        } => speed::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Eval {
             position,
