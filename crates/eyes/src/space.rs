@@ -29,8 +29,8 @@
 //! GNU Go's four-digit eye values (our `a` is its third digit, our `b` its
 //! second), computed here by our own search.
 
+use crate::hash::{self, MixMap};
 use crate::value::{EyeValue, Eyes};
-use std::collections::HashMap;
 
 /// The largest eye space the local game handles.
 pub const MAX_POINTS: usize = 16;
@@ -68,13 +68,30 @@ impl std::error::Error for SpaceError {}
 
 /// An eye space as a graph: points `0..n`, adjacency, and which points touch
 /// the wall or the opponent's outside. Sets of points are bitmasks.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct EyeSpace {
     n: usize,
     adj: [u16; MAX_POINTS],
+    /// The neighbours of each set of points among the first eight
+    /// (`[0]`) and the last eight (`[1]`), by the set's byte: the union of
+    /// their `adj`.
+    adj_bytes: Box<[[u16; 256]; 2]>,
     wall: u16,
     marginal: u16,
     opponent: u16,
+}
+
+impl std::fmt::Debug for EyeSpace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `adj_bytes` is `adj` tabulated.
+        f.debug_struct("EyeSpace")
+            .field("n", &self.n)
+            .field("adj", &self.adj)
+            .field("wall", &self.wall)
+            .field("marginal", &self.marginal)
+            .field("opponent", &self.opponent)
+            .finish_non_exhaustive()
+    }
 }
 
 impl EyeSpace {
@@ -108,9 +125,18 @@ impl EyeSpace {
                 }
             }
         }
+        let mut adj_bytes = Box::new([[0u16; 256]; 2]);
+        for (half, table) in adj_bytes.iter_mut().enumerate() {
+            for b in 1..256usize {
+                // The set without its lowest point, plus that point's.
+                let low = b.trailing_zeros() as usize;
+                table[b] = table[b & (b - 1)] | adj[8 * half + low];
+            }
+        }
         Ok(EyeSpace {
             n,
             adj,
+            adj_bytes,
             wall: wall & all,
             marginal: marginal & all,
             opponent: opponent & all,
@@ -137,14 +163,8 @@ impl EyeSpace {
 
     #[inline]
     fn neighbours(&self, set: u16) -> u16 {
-        let mut out = 0;
-        let mut s = set;
-        while s != 0 {
-            let i = s.trailing_zeros() as usize;
-            out |= self.adj[i];
-            s &= s - 1;
-        }
-        out & !set
+        let [low, high] = set.to_le_bytes();
+        (self.adj_bytes[0][usize::from(low)] | self.adj_bytes[1][usize::from(high)]) & !set
     }
 
     #[inline]
@@ -262,12 +282,28 @@ fn eyes(g0: &mut Game<'_>, g1: &mut Game<'_>, s: State, side: Side) -> Result<u8
     }
 }
 
+/// The indices of the set bits of a point set, lowest first.
+struct Bits(u16);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            i
+        })
+    }
+}
+
 /// The survival game with a fixed number of external eyes.
 struct Game<'a> {
     space: &'a EyeSpace,
     external: u8,
     /// Results by position, side to move and pass flag.
-    table: HashMap<u64, bool>,
+    table: MixMap<u64, bool>,
     /// Positions (stones and side to move) on the current line.
     path: Vec<u64>,
     nodes: u64,
@@ -279,19 +315,23 @@ impl<'a> Game<'a> {
         Game {
             space,
             external,
-            table: HashMap::new(),
+            // Room for a mid-sized search (a 9-point space takes thousands of
+            // positions) without growing step by step.
+            table: hash::with_capacity(4096),
             path: Vec::new(),
             nodes: 0,
             budget,
         }
     }
 
-    /// Empty points where `side` may try to play (legality checked by `play`).
-    fn moves(&self, s: State, _side: Side) -> Vec<usize> {
-        let empty = self.space.all() & !(s.own | s.opp);
-        (0..self.space.n)
-            .filter(|&i| empty & (1 << i) != 0 && s.ko as usize != i)
-            .collect()
+    /// Empty points where `side` may try to play (legality checked by
+    /// `play`), in index order.
+    fn moves(&self, s: State, _side: Side) -> Bits {
+        let mut empty = self.space.all() & !(s.own | s.opp);
+        if usize::from(s.ko) < self.space.n {
+            empty &= !(1 << s.ko);
+        }
+        Bits(empty)
     }
 
     /// Own stones connected to the wall, and the wall's liberty count.
@@ -325,11 +365,10 @@ impl<'a> Game<'a> {
                 opp |= bit;
                 let empty = sp.all() & !(own | opp);
                 // The wall (with the own stones joined to it) is captured first.
-                let (_, wall_libs) = self.wall_group(own, opp);
+                let (w, wall_libs) = self.wall_group(own, opp);
                 if wall_libs == 0 {
                     return Some(Outcome::WallCaptured);
                 }
-                let (w, _) = self.wall_group(own, opp);
                 let mut rest = own & !w;
                 while rest != 0 {
                     let c = sp.chain(own, rest.trailing_zeros() as usize);
