@@ -273,7 +273,10 @@ pub(crate) struct BenchSpeedArgs {
     #[arg(long, value_name = "SPLIT", default_value = "test")]
     pub(crate) split: Split,
     /// Timed runs of each measure on each position (after one untimed run);
-    /// a position's figure is their median.
+    /// a position's figure is their median. The first method-2 ranking of
+    /// each position is also reported on its own (the evaluator meets the
+    /// eye shapes of the position's children for the first time then,
+    /// unless earlier positions had them).
     #[arg(long, value_name = "R", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) repeat: u32,
     #[command(flatten)]

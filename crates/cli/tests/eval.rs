@@ -142,7 +142,7 @@ fn bench_speed_reports_every_measure_of_each_position() {
         ranked["moves"].as_array().unwrap().len()
     );
     let rows = v["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), 6);
+    assert_eq!(rows.len(), 7);
     for r in rows {
         let (median, max) = (
             r["median_ms"].as_f64().unwrap(),
@@ -152,6 +152,7 @@ fn bench_speed_reports_every_measure_of_each_position() {
     }
     // The ranking target applies to 19×19 boards only: none here.
     assert_eq!(rows[4]["of"], 0);
+    assert_eq!(rows[5]["of"], 0);
     assert_eq!(rows[0]["of"], 1);
     // A move number past the record's end is no position.
     let mut short = args;
