@@ -224,6 +224,22 @@ struct MemoStone {
 
 /// The board without the dead stones (they project nothing, block nothing
 /// and are not block owners).
+/// Each colour's territory as sets, from the territory map; none when the
+/// map is of another size.
+fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
+    let mut owned = [PointSet::new(), PointSet::new()];
+    if ctx.territory.map.size() == size {
+        for (p, &owner) in ctx.territory.map.iter() {
+            match owner {
+                Owner::Black => owned[0].insert(p),
+                Owner::White => owned[1].insert(p),
+                Owner::None => false,
+            };
+        }
+    }
+    owned
+}
+
 fn live_board<'a>(ctx: &Context<'a>) -> Cow<'a, Board> {
     if ctx.dead.iter().all(|p| ctx.board.color(p).is_none()) {
         return Cow::Borrowed(ctx.board);
@@ -346,19 +362,18 @@ impl Ellipse<'_> {
             set
         });
         let obstacles = obstacle_sets.map(|set| Obstacles::new(size, |p| set.contains(p)));
-        let territory = (ctx.territory.map.size() == size).then_some(&ctx.territory.map);
-        let mut target_sets = [PointSet::new(), PointSet::new()];
-        for p in board.points() {
-            if grid.live[grid::index(p)] != grid::EMPTY {
-                continue;
-            }
-            let owner = territory.map_or(Owner::None, |t| t[p]);
-            for (color, owner_of) in [(Color::Black, Owner::Black), (Color::White, Owner::White)] {
-                if owner != owner_of && !blocks.of(color.opponent()).contains(p) {
-                    target_sets[color.index()].insert(p);
-                }
-            }
-        }
+        // Open points (empty, or a dead stone) less the colour's territory
+        // and the other colour's blocks.
+        let mut open = PointSet::board(size);
+        open.subtract(&stones_of[0]);
+        open.subtract(&stones_of[1]);
+        let owned = territory_sets(ctx, size);
+        let target_sets = Color::BOTH.map(|color| {
+            let mut set = open;
+            set.subtract(&owned[color.index()]);
+            set.subtract(blocks.of(color.opponent()));
+            set
+        });
         let rules_reach = self.rules.reach();
         let mut cover = [vec![0u16; NUM_CELLS], vec![0u16; NUM_CELLS]];
         // With a memo of a position nearby: the stones whose ellipses are
