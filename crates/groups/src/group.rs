@@ -300,7 +300,7 @@ pub fn analyse_sharing(
     }
     let mut root_to_group: Vec<Option<usize>> = vec![None; heads.len()];
     let mut group_of: BoardMap<Option<usize>> = BoardMap::new(size, None);
-    let mut groups: Vec<Group> = Vec::new();
+    let mut groups: Vec<Group> = Vec::with_capacity(heads.len());
     // Heads come in point order, so groups are ordered by their first stone.
     for (i, &h) in heads.iter().enumerate() {
         let r = find(&mut parent, i);

@@ -257,8 +257,9 @@ fn links_of(
     // symmetries give the same links.
     // Each cutting point is classified once per colour.
     let mut states: Vec<[Option<CutState>; 2]> = vec![[None; 2]; NUM_CELLS];
-    // Fewer links than candidates: most pairs match more than one shape.
-    let mut links = Vec::with_capacity(candidates.len() / 2);
+    // At most one link per candidate (most pairs have several candidates,
+    // but a list that outgrows its room copies every link made so far).
+    let mut links = Vec::with_capacity(candidates.len());
     // Scratch lists: one match's cutting points; the best matches' cutting
     // points and wall cells.
     let mut cuts: Vec<(Point, CutState)> = Vec::new();

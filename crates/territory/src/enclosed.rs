@@ -157,7 +157,7 @@ pub fn territory(
     // chain head's) and links.
     let mut walls = Walls::new();
     let head = |p: Point| board.chain_head(p).index();
-    let mut anchors: Vec<(BorderCell, Color, Point)> = Vec::new();
+    let mut anchors: Vec<(BorderCell, Color, Point)> = Vec::with_capacity(64);
     // Only first-line stones have border cells.
     let first_line = first_line(size);
     for c in Color::BOTH {
@@ -199,7 +199,7 @@ pub fn territory(
         .map(|(b, c, p)| (b, (c, walls.find(head(p)), p)))
         .collect();
     // Each border cell with anchors: the cell and its anchors' range.
-    let mut cells: Vec<(BorderCell, std::ops::Range<usize>)> = Vec::new();
+    let mut cells: Vec<(BorderCell, std::ops::Range<usize>)> = Vec::with_capacity(64);
     for (i, &(b, _)) in anchors.iter().enumerate() {
         match cells.last_mut() {
             Some((last, range)) if *last == b => range.end = i + 1,
@@ -237,7 +237,7 @@ pub fn territory(
     }
 
     let max_region = options.max_region.unwrap_or(board.area() / 4);
-    let mut regions = Vec::new();
+    let mut regions = Vec::with_capacity(16);
     for color in Color::BOTH {
         let (own, other) = (color.index(), color.opponent().index());
         // The wall: living own stones, and link cells no living opponent
