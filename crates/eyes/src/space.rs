@@ -35,7 +35,12 @@ use crate::value::{EyeValue, Eyes};
 /// The largest eye space the local game handles.
 pub const MAX_POINTS: usize = 16;
 /// Plies after which an unfinished line counts as survival (an endless cycle).
-pub const MAX_DEPTH: u32 = 64;
+/// A result cut off there is not cached, nor is anything above it on the
+/// line, so the bound must lie beyond the lines real spaces play: in a
+/// 9-point space filling, capturing and filling again runs past 64 plies,
+/// and with 64 such spaces went past millions of nodes uncached (see the
+/// test `a_nine_point_space_with_long_lines_is_searched_to_the_end`).
+pub const MAX_DEPTH: u32 = 256;
 const NO_KO: u8 = u8::MAX;
 
 /// Why an eye space cannot be analysed.
@@ -591,6 +596,25 @@ mod tests {
         let a = line(3).analyse(1_000_000).unwrap();
         assert_eq!(a.defence, vec![1]);
         assert_eq!(a.attack, vec![1]);
+    }
+
+    /// Two squares of four joined by a one-point path, one point marginal:
+    /// its lines of play run past 64 plies. Searched to the end it takes
+    /// some 47 000 nodes; with lines cut at 64 plies (and so nothing above
+    /// a cut cached) it ran past 20 million and was valued as unknown.
+    #[test]
+    fn a_nine_point_space_with_long_lines_is_searched_to_the_end() {
+        // Squares 0-1-3-2 and 5-6-8-7, joined by 3-4-6; points 3, 6 and 8
+        // do not touch the wall; 7 is marginal.
+        let adj: [u16; 9] = [6, 9, 9, 22, 72, 192, 304, 288, 192];
+        let nb: Vec<Vec<usize>> = adj
+            .iter()
+            .map(|&m| (0..9).filter(|&j| m & (1 << j) != 0).collect())
+            .collect();
+        let s = EyeSpace::new(9, &nb, 0b1011_0111, 0b1000_0000, 0).unwrap();
+        let a = s.analyse(crate::region::SEARCH_BUDGET).unwrap();
+        assert!(a.nodes < 100_000, "{} nodes", a.nodes);
+        assert_eq!(a.value.to_string(), "[2,1]");
     }
 
     #[test]
