@@ -158,12 +158,10 @@ impl EyeSpace {
         self.n == 0
     }
 
+    #[inline]
     fn all(&self) -> u16 {
-        if self.n == MAX_POINTS {
-            u16::MAX
-        } else {
-            (1u16 << self.n) - 1
-        }
+        // `n` is at most 16: the mask fits in 16 bits.
+        ((1u32 << self.n) - 1) as u16
     }
 
     #[inline]
