@@ -775,17 +775,24 @@ mod tests {
     /// local rescan are those of a full scan, in the same key order, after
     /// every legal move of either colour (the links alone cannot show this:
     /// a link is usually found from both of its stones).
+    /// The final position of a fixture record, a reader, and the memo of
+    /// its links (built-in patterns).
+    fn recorded(rel: &str) -> (Board, Reader, LinkMemo) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures")
+            .join(rel);
+        let game = Game::load(path).unwrap();
+        let board = game.position(game.move_count()).unwrap().board;
+        let mut reader = Reader::new();
+        let (_, memo) = connections_recorded(&board, ConnectionPatterns::builtin(), &mut reader);
+        (board, reader, memo)
+    }
+
     #[test]
     fn reused_candidates_are_a_full_scans_candidates() {
         let patterns = ConnectionPatterns::builtin();
         for rel in ["positions/midgame-19.sgf", "positions/ko-9.sgf"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../fixtures")
-                .join(rel);
-            let game = Game::load(path).unwrap();
-            let board = game.position(game.move_count()).unwrap().board;
-            let mut reader = Reader::new();
-            let (_, memo) = connections_recorded(&board, patterns, &mut reader);
+            let (board, _, memo) = recorded(rel);
             let full = |c: &Candidate| (c.0, c.2.anchor, c.2.color, c.2.pattern, c.2.symmetry);
             assert!(memo.candidates.is_sorted_by_key(|c| c.0));
             for color in Color::BOTH {
@@ -833,13 +840,7 @@ mod tests {
         let patterns = ConnectionPatterns::builtin();
         let mut omitted = 0;
         for rel in ["positions/midgame-19.sgf", "positions/ko-9.sgf"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../fixtures")
-                .join(rel);
-            let game = Game::load(path).unwrap();
-            let board = game.position(game.move_count()).unwrap().board;
-            let mut reader = Reader::new();
-            let (_, memo) = connections_recorded(&board, patterns, &mut reader);
+            let (board, mut reader, memo) = recorded(rel);
             for color in Color::BOTH {
                 for m in board.legal_moves(color).collect::<Vec<_>>() {
                     let mut child = board.clone();
