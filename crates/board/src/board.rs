@@ -285,26 +285,27 @@ impl Board {
         const LOW: u64 = 0x0101_0101_0101_0101;
         let mut words = [[0u64; WORDS]; 3];
         let n = self.used_cells();
-        for (w, chunk) in self.cells[..n].chunks(64).enumerate() {
-            let (mut empty, mut black, mut white) = (0u64, 0u64, 0u64);
-            for (k, eight) in chunk.chunks(8).enumerate() {
-                // Eight cells as bytes (codes 0–3), padded with `Off`.
+        for (i, eight) in self.cells[..n].chunks(8).enumerate() {
+            // Eight cells as bytes (codes 0–3), padded with `Off`.
+            let x = if let Ok(full) = <&[Cell; 8]>::try_from(eight) {
+                full.iter()
+                    .rev()
+                    .fold(0u64, |acc, &c| acc << 8 | u64::from(c as u8))
+            } else {
                 let mut bytes = [Cell::Off as u8; 8];
                 for (b, &c) in bytes.iter_mut().zip(eight) {
                     *b = c as u8;
                 }
-                let x = u64::from_le_bytes(bytes);
-                let (b0, b1) = (x & LOW, (x >> 1) & LOW);
-                // One bit per byte (byte j to bit j): the bytes are 0 or 1
-                // and no product term carries into the top byte.
-                let gather = |m: u64| (m.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
-                empty |= gather(!(b0 | b1) & LOW);
-                black |= gather(b0 & !b1);
-                white |= gather(b1 & !b0);
-            }
-            words[0][w] = empty;
-            words[1][w] = black;
-            words[2][w] = white;
+                u64::from_le_bytes(bytes)
+            };
+            let (b0, b1) = (x & LOW, (x >> 1) & LOW);
+            // One bit per byte (byte j to bit j): the bytes are 0 or 1
+            // and no product term carries into the top byte.
+            let (w, k) = (i / 8, i % 8);
+            let gather = |m: u64| (m.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+            words[0][w] |= gather(!(b0 | b1) & LOW);
+            words[1][w] |= gather(b0 & !b1);
+            words[2][w] |= gather(b1 & !b0);
         }
         PointSets {
             empty: PointSet::from_words(words[0]),

@@ -254,7 +254,7 @@ impl std::fmt::Debug for Reader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reader")
             .field("journal_capacity", &self.journal.capacity())
-            .field("cache_entries", &self.cache.keys.len())
+            .field("cache_entries", &self.cache.slots.len())
             .finish_non_exhaustive()
     }
 }
@@ -1034,8 +1034,10 @@ impl Candidates {
 /// plies `<= d` (where the attacker has at least the same moves and depth),
 /// "defender wins" at plies `>= d`.
 struct Cache {
-    keys: Vec<u64>,
-    data: Vec<u64>,
+    /// `[key, data]` side by side: a probe touches one cache line (the
+    /// table is as large as a core's L2 cache, and two arrays made every
+    /// probe two misses).
+    slots: Vec<[u64; 2]>,
     mask: usize,
 }
 
@@ -1043,25 +1045,23 @@ impl Cache {
     fn new(bits: u32) -> Cache {
         let n = if bits == 0 { 0 } else { 1usize << bits };
         Cache {
-            keys: vec![0; n],
-            data: vec![0; n],
+            slots: vec![[0; 2]; n],
             mask: n.saturating_sub(1),
         }
     }
 
     fn clear(&mut self) {
-        self.keys.fill(0);
+        self.slots.fill([0; 2]);
     }
 
     fn probe(&self, key: u64, depth: usize) -> Option<(Val, Option<Point>)> {
-        if self.keys.is_empty() {
+        if self.slots.is_empty() {
             return None;
         }
-        let i = (key as usize) & self.mask;
-        if self.keys[i] != key {
+        let [stored, data] = self.slots[(key as usize) & self.mask];
+        if stored != key {
             return None;
         }
-        let data = self.data[i];
         let stored_depth = (data >> 32) as usize;
         let attacker_wins = data & (1 << 16) != 0;
         let usable = if attacker_wins {
@@ -1083,14 +1083,13 @@ impl Cache {
     }
 
     fn store(&mut self, key: u64, depth: usize, val: Val, mv: Option<Point>) {
-        if self.keys.is_empty() || val == Val::Unknown {
+        if self.slots.is_empty() || val == Val::Unknown {
             return;
         }
         let i = (key as usize) & self.mask;
         let point = mv.map_or(0, |p| p.index() as u64);
         let win = u64::from(val == Val::AttackerWins) << 16;
-        self.keys[i] = key;
-        self.data[i] = point | win | ((depth as u64) << 32);
+        self.slots[i] = [key, point | win | ((depth as u64) << 32)];
     }
 }
 
