@@ -155,27 +155,35 @@ pub struct EyeLookup {
     pub source: Source,
 }
 
-/// A searched value: the value, defence and attack points (canonical frame).
-type Searched = (EyeValue, Vec<(i8, i8)>, Vec<(i8, i8)>);
+/// A searched value, and (once asked for) its defence and attack points in
+/// the canonical frame.
+type Searched = (EyeValue, Option<Vitals>);
+/// Defence and attack points in the canonical frame.
+type Vitals = (Vec<(i8, i8)>, Vec<(i8, i8)>);
 
 /// Values of shapes missing from the database, found by search once and
-/// kept (value, defence and attack points in the canonical frame).
+/// kept (value, and defence and attack points in the canonical frame when
+/// a lookup asked for them).
 #[derive(Default, Debug)]
 pub struct SearchCache {
     map: RwLock<HashMap<ShapeKey, Option<Searched>>>,
 }
 
 impl SearchCache {
-    fn value(&self, shape: &Shape) -> Option<Searched> {
+    /// The shape's value, and its vital points when `vitals` (a value kept
+    /// without them is searched again the first time they are asked for).
+    /// `None`: the search ran out of its budget.
+    fn value(&self, shape: &Shape, vitals: bool) -> Option<Searched> {
         let (key, sym) = shape.canonical();
         if let Some(v) = self.map.read().ok().and_then(|m| m.get(&key).cloned()) {
-            return v;
+            match v {
+                Some((_, None)) if vitals => {}
+                v => return v,
+            }
         }
-        let result = shape
-            .to_space(0)
-            .ok()
-            .and_then(|s| s.analyse(SEARCH_BUDGET).ok())
-            .map(|a| {
+        let space = shape.to_space(0).ok();
+        let result = if vitals {
+            space.and_then(|s| s.analyse(SEARCH_BUDGET).ok()).map(|a| {
                 let coords = |idx: &[usize]| -> Vec<(i8, i8)> {
                     idx.iter()
                         .map(|&i| {
@@ -184,8 +192,13 @@ impl SearchCache {
                         })
                         .collect()
                 };
-                (a.value, coords(&a.defence), coords(&a.attack))
-            });
+                (a.value, Some((coords(&a.defence), coords(&a.attack))))
+            })
+        } else {
+            space
+                .and_then(|s| s.value(SEARCH_BUDGET).ok())
+                .map(|(value, _)| (value, None))
+        };
         if let Ok(mut m) = self.map.write() {
             m.insert(key, result.clone());
         }
@@ -243,19 +256,56 @@ impl EyeDb {
                 source: Source::Large,
             });
         }
-        Ok(match cache.value(&region.shape) {
-            Some((value, d, a)) => EyeLookup {
-                value,
-                defence: to_points(&d),
-                attack: to_points(&a),
-                source: Source::Search,
-            },
+        Ok(match cache.value(&region.shape, true) {
+            Some((value, vitals)) => {
+                let (d, a) = vitals.unwrap_or_default();
+                EyeLookup {
+                    value,
+                    defence: to_points(&d),
+                    attack: to_points(&a),
+                    source: Source::Search,
+                }
+            }
             None => EyeLookup {
                 value: EyeValue::MANY,
                 defence: vec![],
                 attack: vec![],
                 source: Source::Unknown,
             },
+        })
+    }
+
+    /// The value of `owner`'s eye region made of `points` and where it came
+    /// from: [`EyeDb::lookup`] without the vital points (a shape missing
+    /// from the database is searched for its value alone).
+    pub fn lookup_value(
+        &self,
+        board: &Board,
+        owner: Color,
+        points: &PointSet,
+        cache: &SearchCache,
+    ) -> Result<(EyeValue, Source), RegionError> {
+        if points.len() >= LARGE_REGION {
+            return Ok((EyeValue::MANY, Source::Large));
+        }
+        let region = Region::from_board(board, owner, points)?;
+        let (key, _) = region.shape.canonical();
+        if let Some(ix) = self.get_key(&key) {
+            let label = self.label(ix.entry);
+            return Ok((
+                ix.value,
+                Source::Database {
+                    file: label.file.clone(),
+                    id: label.id.clone(),
+                },
+            ));
+        }
+        if region.points.len() > MAX_POINTS {
+            return Ok((EyeValue::MANY, Source::Large));
+        }
+        Ok(match cache.value(&region.shape, false) {
+            Some((value, _)) => (value, Source::Search),
+            None => (EyeValue::MANY, Source::Unknown),
         })
     }
 }

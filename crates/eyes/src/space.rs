@@ -184,6 +184,18 @@ impl EyeSpace {
 
     /// The value `[a,b]` of the space and its vital points, by search.
     pub fn analyse(&self, budget: u64) -> Result<Analysis, SpaceError> {
+        self.search(budget, true)
+    }
+
+    /// The value `[a,b]` of the space alone, by search, and the nodes used:
+    /// what [`EyeSpace::analyse`] finds without the vital points, whose
+    /// search (every first move of each side, settled) is about a third of
+    /// the work.
+    pub fn value(&self, budget: u64) -> Result<(EyeValue, u64), SpaceError> {
+        self.search(budget, false).map(|a| (a.value, a.nodes))
+    }
+
+    fn search(&self, budget: u64, vitals: bool) -> Result<Analysis, SpaceError> {
         let mut g0 = Game::new(self, 0, budget);
         let mut g1 = Game::new(self, 1, budget);
         let start = State {
@@ -193,20 +205,27 @@ impl EyeSpace {
         };
         let def1 = eyes(&mut g0, &mut g1, start, Side::Owner)?;
         let att1 = eyes(&mut g0, &mut g1, start, Side::Opponent)?;
-        // The opponent plays twice in a row: its best first move, then again.
-        let mut att2 = att1;
-        for m in g0.moves(start, Side::Opponent) {
-            if let Some(next) = g0.play(start, Side::Opponent, m) {
-                if let Outcome::Continue(s) = next {
-                    att2 = att2.min(eyes(&mut g0, &mut g1, s, Side::Opponent)?);
-                } else {
-                    att2 = 0;
+        // `[M,M]`: two eyes even when the opponent plays twice in a row (its
+        // first move anywhere, then again). Only two eyes or fewer matters,
+        // so the game without an external eye answers, and the first move
+        // that brings the space below two settles it.
+        let mut many = att1 >= 2;
+        if many {
+            for m in g0.moves(start, Side::Opponent) {
+                let two = match g0.play(start, Side::Opponent, m) {
+                    Some(Outcome::Continue(s)) => g0.survives(s, Side::Opponent, false, 0)?.0,
+                    Some(Outcome::WallCaptured) => false,
+                    None => continue,
+                };
+                if !two {
+                    many = false;
+                    break;
                 }
             }
         }
         let mut defence = Vec::new();
         let mut attack = Vec::new();
-        if def1 > att1 {
+        if vitals && def1 > att1 {
             for m in g0.moves(start, Side::Owner) {
                 if let Some(Outcome::Continue(s)) = g0.play(start, Side::Owner, m) {
                     if eyes(&mut g0, &mut g1, s, Side::Opponent)? == def1 {
@@ -225,7 +244,6 @@ impl EyeSpace {
                 }
             }
         }
-        let many = att2 >= 2;
         let to_eyes = |n: u8| {
             if many {
                 Eyes::Many
@@ -613,6 +631,37 @@ mod tests {
         let a = s.analyse(crate::region::SEARCH_BUDGET).unwrap();
         assert!(a.nodes < 100_000, "{} nodes", a.nodes);
         assert_eq!(a.value.to_string(), "[2,1]");
+    }
+
+    /// The value alone is the analysed value, found with no more nodes;
+    /// the lines cover `[1,1]` to `[M,M]`, the others marginal points and
+    /// opponent stones.
+    #[test]
+    fn the_value_alone_is_the_analysed_value() {
+        let mut spaces: Vec<EyeSpace> = (1..=8).map(line).collect();
+        let nb: Vec<Vec<usize>> = (0..6usize)
+            .map(|i| {
+                [i.wrapping_sub(1), i + 1]
+                    .into_iter()
+                    .filter(|&j| j < 6)
+                    .collect()
+            })
+            .collect();
+        for (wall, marginal, opponent) in [(0b11_1111, 0b10_0000, 0b100), (0b01_1110, 0, 0b1_0010)]
+        {
+            spaces.push(EyeSpace::new(6, &nb, wall, marginal, opponent).unwrap());
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for s in &spaces {
+            let full = s.analyse(1_000_000).unwrap();
+            let (value, nodes) = s.value(1_000_000).unwrap();
+            assert_eq!(value, full.value, "{s:?}");
+            assert!(nodes <= full.nodes, "{s:?}: {nodes} > {}", full.nodes);
+            seen.insert(value.to_string());
+        }
+        for v in ["[1,1]", "[2,1]", "[2,2]", "[M,M]"] {
+            assert!(seen.contains(v), "no space valued {v}: {seen:?}");
+        }
     }
 
     #[test]

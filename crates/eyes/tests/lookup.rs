@@ -7,6 +7,7 @@ use crate::{fixtures, read};
 use keisei_board::{Board, BoardMap, Color, PointSet};
 use keisei_eyes::builtin::builtin;
 use keisei_eyes::combine::combine;
+use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::{EyeLookup, SearchCache, Source};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -134,4 +135,45 @@ fn fixture_boards() {
         let snapshot = name.trim_end_matches(".txt").replace('-', "_");
         insta::assert_snapshot!(snapshot, check(&name));
     }
+}
+
+/// `lookup_value` gives `lookup`'s value and source on every fixture
+/// region, from the built-in database and from an empty one (every region
+/// searched): with a fresh cache, with a cache that `lookup_value` filled
+/// first (the vital points then searched on demand), and with one that
+/// `lookup` filled first.
+#[test]
+fn value_lookups_agree_with_full_lookups() {
+    let mut with_vitals = 0;
+    for db in [builtin(), &EyeDb::new()] {
+        for name in [
+            "corner-bent-three.txt",
+            "nakade.txt",
+            "false-and-half-eyes.txt",
+        ] {
+            let (board, owner, regions) = load_board(name);
+            let (value_first, full_first) = (SearchCache::default(), SearchCache::default());
+            for (letter, points) in &regions {
+                let full = db
+                    .lookup(&board, owner, points, &SearchCache::default())
+                    .unwrap();
+                let alone = db
+                    .lookup_value(&board, owner, points, &value_first)
+                    .unwrap();
+                assert_eq!(alone, (full.value, full.source.clone()), "{name} {letter}");
+                let later = db.lookup(&board, owner, points, &value_first).unwrap();
+                assert_eq!(
+                    later, full,
+                    "{name} {letter}: vital points after a value-only search"
+                );
+                db.lookup(&board, owner, points, &full_first).unwrap();
+                let cached = db.lookup_value(&board, owner, points, &full_first).unwrap();
+                assert_eq!(cached, alone, "{name} {letter}");
+                with_vitals +=
+                    usize::from(full.source == Source::Search && !full.defence.is_empty());
+            }
+        }
+    }
+    // Searched shapes with vital points were among them.
+    assert!(with_vitals > 0);
 }

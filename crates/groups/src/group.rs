@@ -226,10 +226,10 @@ fn eye_value(
     owner: Color,
     points: &PointSet,
 ) -> (EyeValue, String) {
-    match eye_db.lookup(board, owner, points, cache) {
-        Ok(l) => (
-            l.value,
-            match l.source {
+    match eye_db.lookup_value(board, owner, points, cache) {
+        Ok((value, source)) => (
+            value,
+            match source {
                 Source::Database { id, .. } => id,
                 Source::Search => "search".to_string(),
                 Source::Large => "large".to_string(),
