@@ -1,23 +1,14 @@
-//! A fast hasher for the crate's own tables, whose keys are small integers
-//! built by the crate (search positions, shape keys): std's default
+//! The eye search's table of results, and its hasher. Keys are small
+//! integers built by the crate (search positions): std's default
 //! (`SipHash`, keyed at random to resist flooding by untrusted keys) costs more
 //! than the searches it serves. Keys here come from the crate itself, so a
 //! plain mixing function is enough: every word is folded in with a multiply,
 //! and the result goes through the finaliser of `SplitMix64` so that the low
 //! bits the table indexes by depend on every bit of the key.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
-/// A `HashMap` with [`MixHasher`].
-pub(crate) type MixMap<K, V> = HashMap<K, V, BuildHasherDefault<MixHasher>>;
-
-/// An empty [`MixMap`] with room for `capacity` entries.
-pub(crate) fn with_capacity<K, V>(capacity: usize) -> MixMap<K, V> {
-    MixMap::with_capacity_and_hasher(capacity, BuildHasherDefault::default())
-}
-
-/// The hasher of [`MixMap`]; deterministic (no random key).
+/// The hasher of [`ResultTable`]; deterministic (no random key).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct MixHasher(u64);
 
@@ -67,10 +58,110 @@ impl Hasher for MixHasher {
     }
 }
 
+/// The search's table of results: a bool for each key below 2^62 (the
+/// positions as the search packs them). Open addressing with linear
+/// probing in one array of words, each slot `key | OCCUPIED | value << 63`
+/// (0: empty), at most half full: a lookup reads one word, mostly in one
+/// cache line, where a `HashMap<u64, bool>` reads a control group and a
+/// 16-byte entry.
+#[derive(Clone, Debug)]
+pub(crate) struct ResultTable {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+const OCCUPIED: u64 = 1 << 62;
+const KEY_MASK: u64 = OCCUPIED - 1;
+
+impl ResultTable {
+    /// An empty table with room for `capacity` results before it grows.
+    pub(crate) fn with_capacity(capacity: usize) -> ResultTable {
+        ResultTable {
+            slots: vec![0; (2 * capacity).next_power_of_two().max(16)],
+            len: 0,
+        }
+    }
+
+    /// The first slot to try for `key`.
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        let mut h = MixHasher::default();
+        h.write_u64(key);
+        (h.finish() as usize) & (self.slots.len() - 1)
+    }
+
+    /// The result kept for `key`.
+    #[inline]
+    pub(crate) fn get(&self, key: u64) -> Option<bool> {
+        debug_assert!(key <= KEY_MASK);
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return None;
+            }
+            if slot & KEY_MASK == key {
+                return Some(slot >> 63 == 1);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Keeps `value` for `key` (replacing what was kept).
+    pub(crate) fn insert(&mut self, key: u64, value: bool) {
+        debug_assert!(key <= KEY_MASK);
+        if 2 * (self.len + 1) > self.slots.len() {
+            let doubled = vec![0; 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, doubled);
+            self.len = 0;
+            for slot in old.into_iter().filter(|&s| s != 0) {
+                self.insert(slot & KEY_MASK, slot >> 63 == 1);
+            }
+        }
+        let entry = key | OCCUPIED | u64::from(value) << 63;
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                self.slots[i] = entry;
+                self.len += 1;
+                return;
+            }
+            if slot & KEY_MASK == key {
+                self.slots[i] = entry;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::hash::BuildHasher;
+    use std::hash::{BuildHasher, BuildHasherDefault};
+
+    /// The table keeps every result through its growth, replaces a key's
+    /// value, and answers nothing for keys it never held (0 included).
+    #[test]
+    fn a_result_table_finds_what_it_holds() {
+        let mut t = ResultTable::with_capacity(4);
+        let key = |i: u64| ((i + 1) * 0x9e37) << 20 | i;
+        for i in 0..20_000u64 {
+            t.insert(key(i), i % 3 == 0);
+        }
+        for i in (0..20_000u64).step_by(7) {
+            t.insert(key(i), i % 3 != 0);
+        }
+        assert!((0..20_000u64).all(|i| t.get(key(i)) == Some((i % 3 == 0) != (i % 7 == 0))));
+        assert_eq!(t.len, 20_000);
+        assert_eq!(t.get(0), None);
+        assert_eq!(t.get(KEY_MASK), None);
+        t.insert(0, true);
+        assert_eq!(t.get(0), Some(true));
+    }
 
     /// 64 keys that differ only in six bits, wherever those bits are, land
     /// in many of the 256 buckets of the low byte of the hash, not in one.
@@ -87,15 +178,5 @@ mod tests {
                 buckets.len()
             );
         }
-    }
-
-    #[test]
-    fn a_map_finds_what_it_holds() {
-        let mut m: MixMap<u64, u64> = MixMap::default();
-        for i in 0..10_000u64 {
-            m.insert(i << 16 | i, i);
-        }
-        assert!((0..10_000u64).all(|i| m.get(&(i << 16 | i)) == Some(&i)));
-        assert_eq!(m.get(&1), None);
     }
 }

@@ -29,7 +29,7 @@
 //! GNU Go's four-digit eye values (our `a` is its third digit, our `b` its
 //! second), computed here by our own search.
 
-use crate::hash::{self, MixMap};
+use crate::hash::ResultTable;
 use crate::value::{EyeValue, Eyes};
 
 /// The largest eye space the local game handles.
@@ -324,7 +324,7 @@ struct Game<'a> {
     space: &'a EyeSpace,
     external: u8,
     /// Results by position, side to move and pass flag.
-    table: MixMap<u64, bool>,
+    table: ResultTable,
     /// Positions (stones and side to move) on the current line.
     path: Vec<u64>,
     nodes: u64,
@@ -338,7 +338,7 @@ impl<'a> Game<'a> {
             external,
             // Room for a mid-sized search (a 9-point space takes thousands of
             // positions) without growing step by step.
-            table: hash::with_capacity(4096),
+            table: ResultTable::with_capacity(4096),
             path: Vec::new(),
             nodes: 0,
             budget,
@@ -479,7 +479,7 @@ impl<'a> Game<'a> {
             | u64::from(s.ko) << 32
             | u64::from(side == Side::Owner) << 40
             | u64::from(passed) << 41;
-        if let Some(&r) = self.table.get(&key) {
+        if let Some(r) = self.table.get(key) {
             return Ok((r, true));
         }
         self.nodes += 1;
