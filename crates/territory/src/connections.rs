@@ -229,15 +229,15 @@ fn links_of(
 ) -> Connections {
     let size = board.size();
     let place = |m: &Match, offset| place(m, offset, size);
-    // Every candidate link, sorted by colour and pair, then pattern.
-    // With a memo: the pairs whose candidates differ from the memo's.
-    let (candidates, touched): (Vec<Candidate>, Vec<u64>) = match &mut cut_source {
-        Cuts::Read => (all_candidates(board, patterns), Vec::new()),
-        Cuts::Record(memo) => {
-            memo.candidates = all_candidates(board, patterns);
-            (memo.candidates.clone(), Vec::new())
-        }
-        Cuts::Reuse { memo, changed, .. } => candidates_reusing(board, patterns, memo, changed),
+    // Every candidate link, pair by pair in key order (colour and pair,
+    // then pattern); with a memo, whether a pair's candidates differ from
+    // the memo's.
+    let mut groups = match &cut_source {
+        Cuts::Read | Cuts::Record(_) => Groups::All {
+            candidates: all_candidates(board, patterns),
+            next: 0,
+        },
+        Cuts::Reuse { memo, changed, .. } => Groups::reuse(board, patterns, memo, changed),
     };
     // The memo's links, walked in key order beside the candidates.
     let mut memo_links = match &cut_source {
@@ -257,33 +257,25 @@ fn links_of(
     // symmetries give the same links.
     // Each cutting point is classified once per colour.
     let mut states: Vec<[Option<CutState>; 2]> = vec![[None; 2]; NUM_CELLS];
-    // At most one link per candidate (most pairs have several candidates,
-    // but a list that outgrows its room copies every link made so far).
-    let mut links = Vec::with_capacity(candidates.len());
-    // Scratch lists: one match's cutting points; the best matches' cutting
-    // points and wall cells.
+    // One link per pair (a list that outgrows its room copies every link
+    // made so far).
+    let mut links = Vec::with_capacity(groups.pairs_at_most());
+    // Scratch lists: one pair's candidates; one match's cutting points; the
+    // best matches' cutting points and wall cells.
+    let mut group: Vec<Candidate> = Vec::new();
     let mut cuts: Vec<(Point, CutState)> = Vec::new();
     let mut pending: Vec<(Point, ToRead)> = Vec::new();
     let (mut best_cuts, mut best_wall): (Vec<(Point, CutState)>, Vec<Point>) =
         (Vec::new(), Vec::new());
-    let mut i = 0;
-    while i < candidates.len() {
-        let (key, pattern) = (
-            candidates[i].0 >> PATTERN_BITS,
-            candidates[i].0 & PATTERN_MASK,
-        );
-        let mut j = i;
-        while j < candidates.len() && candidates[j].0 >> PATTERN_BITS == key {
-            j += 1;
-        }
+    while let Some((key, touched)) = groups.next(&mut group) {
+        let pattern = group[0].0 & PATTERN_MASK;
         // A pair whose candidates are the memo's, and whose cut states the
         // move left alone, has the memo's link.
         if let Cuts::Reuse { changed, .. } = &cut_source {
             while memo_links.next_if(|l| l.0 < key).is_some() {}
             if let Some((_, link, fp)) = memo_links.next_if(|l| l.0 == key) {
-                if touched.binary_search(&key).is_err() && fp.unchanged_by(changed) {
+                if !touched && fp.unchanged_by(changed) {
                     links.push(link.clone());
-                    i = j;
                     continue;
                 }
             }
@@ -295,7 +287,7 @@ fn links_of(
         let mut best: Option<(f64, Point, LinkEnd)> = None;
         best_cuts.clear();
         best_wall.clear();
-        for &(packed, from, ref m, to) in &candidates[i..j] {
+        for &(packed, from, ref m, to) in &group {
             if packed & PATTERN_MASK != pattern {
                 break;
             }
@@ -381,7 +373,7 @@ fn links_of(
         if let Some((coefficient, from, to)) = best {
             best_cuts.sort_unstable_by_key(|&(p, _)| p);
             best_wall.sort_unstable();
-            let color = candidates[i].2.color;
+            let color = group[0].2.color;
             let link = Link {
                 color,
                 from,
@@ -402,7 +394,9 @@ fn links_of(
             }
             links.push(link);
         }
-        i = j;
+    }
+    if let (Cuts::Record(memo), Groups::All { candidates, .. }) = (&mut cut_source, groups) {
+        memo.candidates = candidates;
     }
     // Candidates sort by colour, then pair: the links are in order.
     debug_assert!(links.is_sorted_by_key(|l| (l.color, l.from, link_end_key(l.to))));
@@ -476,82 +470,159 @@ fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate
     out
 }
 
-/// The candidate links of `board`, sorted: the memo's, except those
-/// anchored within the patterns' reach of a changed point (rescanned, their
-/// matches found afresh) and those whose two stones the change joined into
-/// one chain (no longer a link). Nothing else can differ: a match depends on
-/// the points within reach of its anchor; a far end's colour is such a
-/// point; chains only grow by the move (a capture empties changed points,
-/// which are within reach of every match that saw them).
-fn candidates_reusing(
-    board: &Board,
-    patterns: &ConnectionPatterns,
-    memo: &LinkMemo,
-    changed: &PointSet,
-) -> (Vec<Candidate>, Vec<u64>) {
-    let size = board.size();
-    let reach = patterns.matcher.reach();
-    let mut near = PointSet::new();
-    let mut joined = PointSet::new();
-    for c in changed {
-        for dy in -reach..=reach {
-            for dx in -reach..=reach {
-                if let Some(a) = c.offset(dx, dy, size) {
-                    near.insert(a);
+/// The candidate links of a position, one pair's at a time in key order.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one value a call, on the stack; boxing the sets would allocate"
+)]
+enum Groups<'a> {
+    /// All of them, found afresh and sorted.
+    All {
+        candidates: Vec<Candidate>,
+        next: usize,
+    },
+    /// The memo's, except those anchored within the patterns' reach of a
+    /// changed point (rescanned, their matches found afresh: `fresh`,
+    /// sorted) and those whose two stones the change joined into one chain
+    /// (no longer a link). Nothing else can differ: a match depends on the
+    /// points within reach of its anchor; a far end's colour is such a
+    /// point; chains only grow by the move (a capture empties changed
+    /// points, which are within reach of every match that saw them). The
+    /// two sorted lists are merged pair by pair as they are walked.
+    Reuse {
+        memo: &'a [Candidate],
+        /// The memo's number of links (one a pair).
+        memo_links: usize,
+        near: PointSet,
+        joined: PointSet,
+        fresh: Vec<Candidate>,
+        next: (usize, usize),
+    },
+}
+
+impl<'a> Groups<'a> {
+    fn reuse(
+        board: &Board,
+        patterns: &ConnectionPatterns,
+        memo: &'a LinkMemo,
+        changed: &PointSet,
+    ) -> Groups<'a> {
+        let size = board.size();
+        let reach = patterns.matcher.reach();
+        let mut near = PointSet::new();
+        let mut joined = PointSet::new();
+        for c in changed {
+            for dy in -reach..=reach {
+                for dx in -reach..=reach {
+                    if let Some(a) = c.offset(dx, dy, size) {
+                        near.insert(a);
+                    }
                 }
             }
-        }
-        if board.color(c).is_some() && !joined.contains(c) {
-            joined.extend(board.chain_stones(c));
-        }
-    }
-    // The pairs whose candidates change: one dropped or one found afresh.
-    // (A move typically drops and finds a few dozen: room for them at once.)
-    let (mut touched, mut dropped): (Vec<u64>, Vec<u64>) =
-        (Vec::with_capacity(64), Vec::with_capacity(64));
-    let kept = memo.candidates.iter().filter(|&&(packed, from, m, to)| {
-        let keep = !near.contains(m.anchor)
-            && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q));
-        if !keep {
-            dropped.push(packed >> PATTERN_BITS);
-        }
-        keep
-    });
-    let mut fresh: Vec<Candidate> = Vec::with_capacity(64);
-    for a in &near {
-        for color in Color::BOTH {
-            // Connection patterns are anchored on an own stone (`@`; the
-            // file is rejected otherwise): no match elsewhere.
-            if board.color(a) != Some(color) {
-                continue;
+            if board.color(c).is_some() && !joined.contains(c) {
+                joined.extend(board.chain_stones(c));
             }
-            fresh.extend(
-                patterns
-                    .matcher
-                    .matches_at(board, a, color)
-                    .filter_map(|m| candidate(board, patterns, m)),
-            );
+        }
+        // (A move typically finds a few dozen afresh: room for them at once.)
+        let mut fresh: Vec<Candidate> = Vec::with_capacity(64);
+        for a in &near {
+            for color in Color::BOTH {
+                // Connection patterns are anchored on an own stone (`@`; the
+                // file is rejected otherwise): no match elsewhere.
+                if board.color(a) != Some(color) {
+                    continue;
+                }
+                fresh.extend(
+                    patterns
+                        .matcher
+                        .matches_at(board, a, color)
+                        .filter_map(|m| candidate(board, patterns, m)),
+                );
+            }
+        }
+        fresh.sort_unstable_by_key(|c| c.0);
+        Groups::Reuse {
+            memo: &memo.candidates,
+            memo_links: memo.links.len(),
+            near,
+            joined,
+            fresh,
+            next: (0, 0),
         }
     }
-    fresh.sort_unstable_by_key(|c| c.0);
-    // Merge the two sorted lists.
-    let mut out = Vec::with_capacity(memo.candidates.len() + fresh.len());
-    let mut fresh = fresh.into_iter().peekable();
-    for c in kept {
-        while let Some(f) = fresh.next_if(|f| f.0 <= c.0) {
-            touched.push(f.0 >> PATTERN_BITS);
-            out.push(f);
+
+    /// At least as many as the pairs to come (each gives one link): a
+    /// pair with a candidate of the memo's had a link there, and a new pair
+    /// has a fresh candidate.
+    fn pairs_at_most(&self) -> usize {
+        match self {
+            Groups::All { candidates, .. } => candidates.len(),
+            Groups::Reuse {
+                memo_links, fresh, ..
+            } => memo_links + fresh.len(),
         }
-        out.push(*c);
     }
-    for f in fresh {
-        touched.push(f.0 >> PATTERN_BITS);
-        out.push(f);
+
+    /// The next pair's candidates into `group` (emptied first, then in key
+    /// order), with the pair's key and whether they differ from the memo's
+    /// (one dropped or one found afresh); `None` after the last pair.
+    fn next(&mut self, group: &mut Vec<Candidate>) -> Option<(u64, bool)> {
+        group.clear();
+        match self {
+            Groups::All { candidates, next } => {
+                let key = candidates.get(*next)?.0 >> PATTERN_BITS;
+                let end = candidates[*next..]
+                    .iter()
+                    .position(|c| c.0 >> PATTERN_BITS != key)
+                    .map_or(candidates.len(), |n| *next + n);
+                group.extend_from_slice(&candidates[*next..end]);
+                *next = end;
+                Some((key, false))
+            }
+            Groups::Reuse {
+                memo,
+                near,
+                joined,
+                fresh,
+                next: (m, f),
+                ..
+            } => loop {
+                let key = match (memo.get(*m), fresh.get(*f)) {
+                    (None, None) => return None,
+                    (Some(a), None) => a.0,
+                    (None, Some(b)) => b.0,
+                    (Some(a), Some(b)) => a.0.min(b.0),
+                } >> PATTERN_BITS;
+                let mut touched = false;
+                while let Some(c) = memo.get(*m).filter(|c| c.0 >> PATTERN_BITS == key) {
+                    // Fresh candidates before the memo's of the same key.
+                    while let Some(x) = fresh.get(*f).filter(|x| x.0 <= c.0) {
+                        group.push(*x);
+                        touched = true;
+                        *f += 1;
+                    }
+                    let &(_, from, m_, to) = c;
+                    let keep = !near.contains(m_.anchor)
+                        && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q));
+                    if keep {
+                        group.push(*c);
+                    } else {
+                        touched = true;
+                    }
+                    *m += 1;
+                }
+                while let Some(x) = fresh.get(*f).filter(|x| x.0 >> PATTERN_BITS == key) {
+                    group.push(*x);
+                    touched = true;
+                    *f += 1;
+                }
+                // A pair whose every candidate was dropped has no link.
+                if !group.is_empty() {
+                    return Some((key, touched));
+                }
+            },
+        }
     }
-    touched.append(&mut dropped);
-    touched.sort_unstable();
-    touched.dedup();
-    (out, touched)
 }
 
 /// Bits of a candidate's sort key that hold the pattern index.
@@ -800,13 +871,22 @@ mod tests {
                     let mut child = board.clone();
                     child.play(color, m).unwrap();
                     let changed = board.changed_points(&child);
-                    let (mut reused, touched) =
-                        candidates_reusing(&child, patterns, &memo, &changed);
+                    // The groups, one pair each, joined; the pairs reported
+                    // as differing from the memo's.
+                    let mut groups = Groups::reuse(&child, patterns, &memo, &changed);
+                    let (mut reused, mut touched, mut group) = (Vec::new(), Vec::new(), Vec::new());
+                    while let Some((key, differs)) = groups.next(&mut group) {
+                        assert!(group.iter().all(|c| c.0 >> PATTERN_BITS == key));
+                        reused.extend_from_slice(&group);
+                        if differs {
+                            touched.push(key);
+                        }
+                    }
+                    let pairs = reused.chunk_by(|a, b| a.0 >> PATTERN_BITS == b.0 >> PATTERN_BITS);
+                    assert!(pairs.count() <= groups.pairs_at_most());
                     let mut fresh = all_candidates(&child, patterns);
                     let at = format!("{rel}: {color:?} {}", m.to_gtp(board.size()));
                     assert!(reused.is_sorted_by_key(|c| c.0), "{at}");
-                    // Every pair whose candidates differ from the memo's is
-                    // reported as touched.
                     let of = |list: &[Candidate], key: u64| {
                         let mut v: Vec<_> = list
                             .iter()
@@ -816,7 +896,10 @@ mod tests {
                         v.sort_unstable();
                         v
                     };
-                    for c in memo.candidates.iter().chain(&reused) {
+                    // Every pair given whose candidates differ from the
+                    // memo's is reported as differing (a pair that lost
+                    // every candidate is not given at all).
+                    for c in &reused {
                         let key = c.0 >> PATTERN_BITS;
                         if of(&memo.candidates, key) != of(&reused, key) {
                             assert!(touched.binary_search(&key).is_ok(), "{at}: pair {key:x}");
