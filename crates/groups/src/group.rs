@@ -4,7 +4,7 @@ use crate::danger::{danger, encirclement};
 use crate::liberties::liberties_through;
 use crate::room::RoomPatterns;
 use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet};
-use keisei_eyes::combine::combine;
+use keisei_eyes::combine::combine_iter;
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::{SearchCache, Source};
 use keisei_eyes::value::{EyeValue, Eyes};
@@ -411,7 +411,7 @@ pub fn analyse_sharing(
         let mut boundary = all_regions.adjacent();
         boundary.intersect_with(&on_board);
         boundary.subtract(&all_regions);
-        g.eyes = combine(&g.eye_regions.iter().map(|r| r.value).collect::<Vec<_>>());
+        g.eyes = combine_iter(g.eye_regions.iter().map(|r| r.value));
         g.eye_count = g.eyes.normalized();
         if !boundary.is_empty() {
             let n = boundary
@@ -432,8 +432,8 @@ pub fn analyse_sharing(
                 .rooms(board, &g.stones, g.color, &eye_space[g.color.index()])
                 .len(),
         };
-        let half_eyes = vec![EyeValue::new(Eyes::One, Eyes::Zero); g.rooms];
-        g.room = combine(&half_eyes).normalized() * 0.5;
+        let half_eye = EyeValue::new(Eyes::One, Eyes::Zero);
+        g.room = combine_iter(std::iter::repeat_n(half_eye, g.rooms)).normalized() * 0.5;
         g.own_strength = (g.eye_count * (1.0 + g.certainty) / 2.0 + g.room).clamp(0.0, 1.0);
         g.l4 = match memo {
             Some((_, Some(l))) => l,
