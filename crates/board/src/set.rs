@@ -111,6 +111,20 @@ impl PointSet {
         self.iter().next()
     }
 
+    /// The points of row `y` (from the top, below [`MAX_SIZE`]) as bits:
+    /// bit `x` for column `x`.
+    #[inline]
+    pub fn row_bits(&self, y: u8) -> u32 {
+        debug_assert!(y < MAX_SIZE);
+        let i = (usize::from(y) + 1) * STRIDE + 1;
+        let (w, b) = (i / 64, i % 64);
+        let mut bits = self.words[w] >> b;
+        if b + usize::from(MAX_SIZE) > 64 {
+            bits |= self.words[w + 1] << (64 - b);
+        }
+        (bits & ((1 << MAX_SIZE) - 1)) as u32
+    }
+
     /// Every point of a board of `size` (`MIN_SIZE..=MAX_SIZE`), none of
     /// the padding around it.
     pub fn board(size: u8) -> PointSet {
@@ -281,6 +295,27 @@ impl Iterator for PointSetIter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Row bits are the points of the row, on every row of the largest
+    /// board (rows straddle word boundaries at different offsets).
+    #[test]
+    fn row_bits_are_the_rows_points() {
+        let mut s = PointSet::new();
+        for y in 0..MAX_SIZE {
+            for x in 0..MAX_SIZE {
+                if (x * 7 + y * 3) % 5 < 2 {
+                    s.insert(Point::new(x, y));
+                }
+            }
+        }
+        for y in 0..MAX_SIZE {
+            let want = (0..MAX_SIZE)
+                .filter(|&x| s.contains(Point::new(x, y)))
+                .fold(0u32, |acc, x| acc | 1 << x);
+            assert_eq!(s.row_bits(y), want, "row {y}");
+        }
+        assert_eq!(PointSet::board(19).row_bits(18), (1 << 19) - 1);
+    }
 
     #[test]
     fn insert_remove_iterate() {

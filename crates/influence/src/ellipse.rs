@@ -361,7 +361,7 @@ impl Ellipse<'_> {
             set.union_with(blocks.of(enemy));
             set
         });
-        let obstacles = obstacle_sets.map(|set| Obstacles::new(size, |p| set.contains(p)));
+        let obstacles = obstacle_sets.map(|set| Obstacles::of_set(size, &set));
         // Open points (empty, or a dead stone) less the colour's territory
         // and the other colour's blocks.
         let mut open = PointSet::board(size);

@@ -2,7 +2,7 @@
 //! two points that both the ellipse and the projection model use to decide
 //! what stands "between" a stone and a point.
 
-use keisei_board::{NUM_CELLS, Point, STRIDE, Symmetry};
+use keisei_board::{NUM_CELLS, Point, PointSet, STRIDE, Symmetry};
 use serde::Serialize;
 use std::fmt;
 use std::sync::OnceLock;
@@ -304,6 +304,36 @@ impl Obstacles {
         }
     }
 
+    /// [`Obstacles::new`] for the points of `set` (those on a board of
+    /// `size`), a row of bits at a time.
+    pub(crate) fn of_set(size: u8, set: &PointSet) -> Obstacles {
+        let n = usize::from(size);
+        let w = n + 1;
+        let mut cells = vec![false; NUM_CELLS];
+        let mut sums = vec![0u16; w * w];
+        for y in 0..n {
+            let bits = set.row_bits(y as u8) & ((1u32 << n) - 1);
+            let first = Point::new(0, y as u8).index();
+            let mut rest = bits;
+            while rest != 0 {
+                cells[first + rest.trailing_zeros() as usize] = true;
+                rest &= rest - 1;
+            }
+            let (above, here) = sums.split_at_mut((y + 1) * w);
+            let (above, here) = (&above[y * w..], &mut here[..w]);
+            let mut row = 0u16;
+            for x in 0..n {
+                row += ((bits >> x) & 1) as u16;
+                here[x + 1] = above[x + 1] + row;
+            }
+        }
+        Obstacles {
+            size: size.into(),
+            cells,
+            sums,
+        }
+    }
+
     /// Whether the point with padded index `i` (on the board) is an obstacle.
     #[inline]
     pub(crate) fn at(&self, i: usize) -> bool {
@@ -357,6 +387,35 @@ impl Lines {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Built from a set, the obstacles are those of the cell-by-cell
+    /// construction: sets of every density on three board sizes.
+    #[test]
+    fn obstacles_of_a_set_are_those_cell_by_cell() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for size in [9u8, 13, 19] {
+            for density in [0u64, 5, 30, 60, 100] {
+                let mut set = PointSet::new();
+                for p in Point::all(size) {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 100 < density {
+                        set.insert(p);
+                    }
+                }
+                let (a, b) = (
+                    Obstacles::of_set(size, &set),
+                    Obstacles::new(size, |p| set.contains(p)),
+                );
+                assert_eq!(
+                    (a.size, &a.cells, &a.sums),
+                    (b.size, &b.cells, &b.sums),
+                    "{size} {density}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn straight_lines_pass_the_cells_between() {
