@@ -222,8 +222,6 @@ struct MemoStone {
     covered: PointSet,
 }
 
-/// The board without the dead stones (they project nothing, block nothing
-/// and are not block owners).
 /// Each colour's territory as sets, from the territory map; none when the
 /// map is of another size.
 fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
@@ -240,6 +238,8 @@ fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
     owned
 }
 
+/// The board without the dead stones (they project nothing, block nothing
+/// and are not block owners).
 fn live_board<'a>(ctx: &Context<'a>) -> Cow<'a, Board> {
     if ctx.dead.iter().all(|p| ctx.board.color(p).is_none()) {
         return Cow::Borrowed(ctx.board);
