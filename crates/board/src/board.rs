@@ -806,6 +806,44 @@ impl Board {
         }
     }
 
+    /// Removes whatever stones stand on `points` (points off the board are
+    /// an error, and nothing is removed then): [`Board::clear_point`] for
+    /// each, the ko point dropped, but the whole chains among them are
+    /// taken off the way captures are — only a chain cut in part makes the
+    /// board recompute its chains, once.
+    pub fn clear_points(&mut self, points: &PointSet) -> Result<(), BoardError> {
+        if let Some(p) = points.iter().find(|&p| self.cells[p.index()] == Cell::Off) {
+            return Err(BoardError::OffBoard(p));
+        }
+        let sets = self.point_sets();
+        let mut stones = sets.stones[0];
+        stones.union_with(&sets.stones[1]);
+        stones.intersect_with(points);
+        if stones.is_empty() {
+            return Ok(());
+        }
+        if stones
+            .iter()
+            .any(|p| self.chain_stones(p).any(|s| !stones.contains(s)))
+        {
+            self.rebuild_with(|cells| {
+                for p in &stones {
+                    cells[p.index()] = Cell::Empty;
+                }
+            });
+            return Ok(());
+        }
+        let mut last = Point::from_index(0);
+        while let Some(p) = stones.first() {
+            for s in self.chain_stones(p).collect::<Vec<_>>() {
+                stones.remove(s);
+            }
+            self.remove_chain(self.chain_head(p), &mut last, &mut NoLog);
+        }
+        self.ko = None;
+        Ok(())
+    }
+
     fn setup_stone(&mut self, color: Color, p: Point) {
         // Setup never captures; adding a stone only merges chains and takes
         // liberties, which `add_stone_raw` does incrementally.

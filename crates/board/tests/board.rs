@@ -495,3 +495,61 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// `clear_points` leaves the board `clear_point` point by point leaves:
+    /// the same contents, chains, liberties and hash, whether the points
+    /// make whole chains (taken off like captures) or cut chains (rebuilt).
+    #[test]
+    fn clearing_points_at_once_is_clearing_them_one_by_one(
+        size in prop::sample::select(vec![5u8, 9, 19]),
+        choices in prop::collection::vec(any::<u16>(), 0..160),
+        picks in prop::collection::vec(any::<u16>(), 0..6),
+        whole in any::<bool>(),
+    ) {
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
+        let stones: Vec<Point> = b.points().filter(|&p| b.color(p).is_some()).collect();
+        let mut points = PointSet::new();
+        for &k in &picks {
+            let Some(&p) = stones.get(usize::from(k) % stones.len().max(1)) else { break };
+            if whole {
+                points.extend(b.chain_stones(p));
+            } else {
+                points.insert(p);
+            }
+        }
+        let mut at_once = b.clone();
+        at_once.clear_points(&points).unwrap();
+        let mut one_by_one = b.clone();
+        for p in &points {
+            one_by_one.clear_point(p).unwrap();
+        }
+        prop_assert_eq!(at_once.to_diagram(), one_by_one.to_diagram());
+        prop_assert_eq!(at_once.hash(), one_by_one.hash());
+        prop_assert_eq!(at_once.to_move(), one_by_one.to_move());
+        for p in b.points().filter(|&p| at_once.color(p).is_some()) {
+            prop_assert_eq!(at_once.liberties(p), one_by_one.liberties(p));
+            prop_assert_eq!(at_once.liberty_count(p), one_by_one.liberty_count(p));
+            let chain = |x: &Board| x.chain_stones(p).collect::<PointSet>();
+            prop_assert_eq!(chain(&at_once), chain(&one_by_one));
+        }
+        for c in [Color::Black, Color::White] {
+            prop_assert_eq!(at_once.ko_point(c), one_by_one.ko_point(c));
+        }
+    }
+}
+
+#[test]
+fn clearing_points_off_the_board_is_an_error_and_changes_nothing() {
+    let b = Board::from_choices(9, &[0, 0, 0, 0]).unwrap();
+    let mut c = b.clone();
+    let mut points: PointSet = b.points().filter(|&p| b.color(p).is_some()).collect();
+    points.insert(Point::new(12, 3));
+    assert!(matches!(
+        c.clear_points(&points),
+        Err(BoardError::OffBoard(_))
+    ));
+    assert_eq!(c.to_diagram(), b.to_diagram());
+}
