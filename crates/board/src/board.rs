@@ -835,7 +835,7 @@ impl Board {
         }
         let mut last = Point::from_index(0);
         while let Some(p) = stones.first() {
-            for s in self.chain_stones(p).collect::<Vec<_>>() {
+            for s in self.chain_stones(p) {
                 stones.remove(s);
             }
             self.remove_chain(self.chain_head(p), &mut last, &mut NoLog);
