@@ -278,34 +278,8 @@ pub(crate) struct Obstacles {
 }
 
 impl Obstacles {
-    /// The obstacles of a board of `size` where `blocked(p)` holds.
-    pub(crate) fn new(size: u8, blocked: impl Fn(Point) -> bool) -> Obstacles {
-        let n = i32::from(size);
-        let w = (n + 1) as usize;
-        let mut cells = vec![false; NUM_CELLS];
-        let mut sums = vec![0u16; w * w];
-        for y in 0..n {
-            let mut row = 0u16;
-            let first = Point::new(0, y as u8).index();
-            for x in 0..n {
-                let i = first + x as usize;
-                if blocked(Point::from_index(i)) {
-                    cells[i] = true;
-                    row += 1;
-                }
-                let (yi, xi) = ((y + 1) as usize, (x + 1) as usize);
-                sums[yi * w + xi] = sums[(yi - 1) * w + xi] + row;
-            }
-        }
-        Obstacles {
-            size: n,
-            cells,
-            sums,
-        }
-    }
-
-    /// [`Obstacles::new`] for the points of `set` (those on a board of
-    /// `size`), a row of bits at a time.
+    /// The obstacles of a board of `size` at the points of `set` (those on
+    /// the board), read a row of bits at a time.
     pub(crate) fn of_set(size: u8, set: &PointSet) -> Obstacles {
         let n = usize::from(size);
         let w = n + 1;
@@ -388,6 +362,33 @@ impl Lines {
 mod tests {
     use super::*;
 
+    /// The obstacles where `blocked(p)` holds, cell by cell: the plain
+    /// construction `Obstacles::of_set` must agree with.
+    fn obstacles_cell_by_cell(size: u8, blocked: impl Fn(Point) -> bool) -> Obstacles {
+        let n = i32::from(size);
+        let w = (n + 1) as usize;
+        let mut cells = vec![false; NUM_CELLS];
+        let mut sums = vec![0u16; w * w];
+        for y in 0..n {
+            let mut row = 0u16;
+            let first = Point::new(0, y as u8).index();
+            for x in 0..n {
+                let i = first + x as usize;
+                if blocked(Point::from_index(i)) {
+                    cells[i] = true;
+                    row += 1;
+                }
+                let (yi, xi) = ((y + 1) as usize, (x + 1) as usize);
+                sums[yi * w + xi] = sums[(yi - 1) * w + xi] + row;
+            }
+        }
+        Obstacles {
+            size: n,
+            cells,
+            sums,
+        }
+    }
+
     /// Built from a set, the obstacles are those of the cell-by-cell
     /// construction: sets of every density on three board sizes.
     #[test]
@@ -406,7 +407,7 @@ mod tests {
                 }
                 let (a, b) = (
                     Obstacles::of_set(size, &set),
-                    Obstacles::new(size, |p| set.contains(p)),
+                    obstacles_cell_by_cell(size, |p| set.contains(p)),
                 );
                 assert_eq!(
                     (a.size, &a.cells, &a.sums),

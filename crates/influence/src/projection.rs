@@ -394,7 +394,9 @@ fn g_live(grid: &Grid, g: usize) -> bool {
 
 /// The live stones of `color`'s opponent: what blocks `color`'s influence.
 fn enemy_stones(ctx: &Context, color: Color) -> Obstacles {
-    Obstacles::new(ctx.board.size(), |p| ctx.live(p) == Some(color.opponent()))
+    let mut set = ctx.board.point_sets().stones[color.opponent().index()];
+    set.subtract(ctx.dead);
+    Obstacles::of_set(ctx.board.size(), &set)
 }
 
 /// Calls `f(point, h)` for every open point the stone's influence reaches
