@@ -1,61 +1,20 @@
-//! The eye search's table of results, and its hasher. Keys are small
+//! The eye search's table of results, and its hash. Keys are small
 //! integers built by the crate (search positions): std's default
 //! (`SipHash`, keyed at random to resist flooding by untrusted keys) costs more
 //! than the searches it serves. Keys here come from the crate itself, so a
-//! plain mixing function is enough: every word is folded in with a multiply,
-//! and the result goes through the finaliser of `SplitMix64` so that the low
-//! bits the table indexes by depend on every bit of the key.
+//! plain mixing function is enough: a multiply, then the finaliser of
+//! `SplitMix64` so that the low bits the table indexes by depend on every
+//! bit of the key.
 
-use std::hash::Hasher;
-
-/// The hasher of [`ResultTable`]; deterministic (no random key).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct MixHasher(u64);
-
-const K: u64 = 0x9e37_79b9_7f4a_7c15;
-
-impl Hasher for MixHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    #[inline]
-    fn write_u8(&mut self, x: u8) {
-        self.write_u64(u64::from(x));
-    }
-
-    #[inline]
-    fn write_u16(&mut self, x: u16) {
-        self.write_u64(u64::from(x));
-    }
-
-    #[inline]
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(u64::from(x));
-    }
-
-    #[inline]
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(23) ^ x).wrapping_mul(K);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+/// The hash of a key: multiplied by an odd constant, then the finaliser of
+/// `SplitMix64`, so that the low bits a table indexes by depend on every
+/// bit of the key. Deterministic (no random key).
+#[inline]
+pub(crate) fn mix(key: u64) -> u64 {
+    let mut z = key.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// The search's table of results: a bool for each key below 2^62 (the
@@ -85,9 +44,7 @@ impl ResultTable {
     /// The first slot to try for `key`.
     #[inline]
     fn home(&self, key: u64) -> usize {
-        let mut h = MixHasher::default();
-        h.write_u64(key);
-        (h.finish() as usize) & (self.slots.len() - 1)
+        (mix(key) as usize) & (self.slots.len() - 1)
     }
 
     /// The result kept for `key`.
@@ -141,7 +98,6 @@ impl ResultTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::hash::{BuildHasher, BuildHasherDefault};
 
     /// The table keeps every result through its growth, replaces a key's
     /// value, and answers nothing for keys it never held (0 included).
@@ -167,11 +123,9 @@ mod tests {
     /// in many of the 256 buckets of the low byte of the hash, not in one.
     #[test]
     fn one_bit_changes_the_low_bits() {
-        let build = BuildHasherDefault::<MixHasher>::default();
         for shift in [0u32, 16, 32, 40, 41, 57] {
-            let buckets: std::collections::HashSet<u64> = (0..64u64)
-                .map(|i| build.hash_one(i << shift) & 0xff)
-                .collect();
+            let buckets: std::collections::HashSet<u64> =
+                (0..64u64).map(|i| mix(i << shift) & 0xff).collect();
             assert!(
                 buckets.len() > 40,
                 "shift {shift}: {} buckets",
