@@ -1,11 +1,11 @@
 //! Eye regions on a board: from a set of points to an eye shape, and the
 //! lookup of its value and vital points (database first, then search).
 
-use crate::db::EyeDb;
+use crate::db::{EyeDb, Indexed};
 use crate::shape::{Content, Shape, ShapeKey, ShapePoint};
 use crate::space::MAX_POINTS;
 use crate::value::EyeValue;
-use keisei_board::{Board, Cell, Color, Point, PointSet};
+use keisei_board::{Board, Cell, Color, Point, PointSet, Symmetry};
 use std::collections::HashMap;
 use std::sync::RwLock;
 
@@ -206,7 +206,47 @@ impl SearchCache {
     }
 }
 
+/// Where the value of an eye region comes from (both lookups ask in this
+/// order), with the region as a shape and the symmetry to its canonical
+/// form.
+enum Found<'a> {
+    /// 10 points or more (or more than the search handles): `[M,M]`.
+    Large,
+    /// The database entry of its shape.
+    Database(Region, Symmetry, Indexed<'a>),
+    /// Not in the database: for the search.
+    Missing(Region, Symmetry),
+}
+
 impl EyeDb {
+    /// Where the value of `owner`'s region of `points` comes from.
+    fn find(
+        &self,
+        board: &Board,
+        owner: Color,
+        points: &PointSet,
+    ) -> Result<Found<'_>, RegionError> {
+        if points.len() >= LARGE_REGION {
+            return Ok(Found::Large);
+        }
+        let region = Region::from_board(board, owner, points)?;
+        let (key, sym) = region.shape.canonical();
+        Ok(match self.get_key(&key) {
+            Some(ix) => Found::Database(region, sym, ix),
+            None if region.points.len() > MAX_POINTS => Found::Large,
+            None => Found::Missing(region, sym),
+        })
+    }
+
+    /// A database entry's file and id.
+    fn source_of(&self, ix: &Indexed<'_>) -> Source {
+        let label = self.label(ix.entry);
+        Source::Database {
+            file: label.file.clone(),
+            id: label.id.clone(),
+        }
+    }
+
     /// The value and vital points of `owner`'s eye region made of `points`:
     /// `[M,M]` for 10 points or more; otherwise the database entry of its
     /// shape, or (not in the database) the local search, cached in `cache`.
@@ -217,60 +257,51 @@ impl EyeDb {
         points: &PointSet,
         cache: &SearchCache,
     ) -> Result<EyeLookup, RegionError> {
-        if points.len() >= LARGE_REGION {
-            return Ok(EyeLookup {
-                value: EyeValue::MANY,
-                defence: vec![],
-                attack: vec![],
-                source: Source::Large,
-            });
-        }
-        let region = Region::from_board(board, owner, points)?;
-        let (key, sym) = region.shape.canonical();
-        let frame = region.shape.canonical_coords(sym);
-        let to_points = |coords: &[(i8, i8)]| -> Vec<Point> {
-            let mut v: Vec<Point> = coords
-                .iter()
-                .filter_map(|c| frame.iter().position(|f| f == c).map(|i| region.points[i]))
-                .collect();
-            v.sort();
-            v
+        let large = EyeLookup {
+            value: EyeValue::MANY,
+            defence: vec![],
+            attack: vec![],
+            source: Source::Large,
         };
-        if let Some(ix) = self.get_key(&key) {
-            let label = self.label(ix.entry);
-            return Ok(EyeLookup {
-                value: ix.value,
-                defence: to_points(ix.defence),
-                attack: to_points(ix.attack),
-                source: Source::Database {
-                    file: label.file.clone(),
-                    id: label.id.clone(),
-                },
-            });
-        }
-        if region.points.len() > MAX_POINTS {
-            return Ok(EyeLookup {
-                value: EyeValue::MANY,
-                defence: vec![],
-                attack: vec![],
-                source: Source::Large,
-            });
-        }
-        Ok(match cache.value(&region.shape, true) {
-            Some((value, vitals)) => {
-                let (d, a) = vitals.unwrap_or_default();
+        // Vital points (defence, attack) from the canonical frame back to
+        // the board.
+        let to_board = |region: &Region, sym, lists: [&[(i8, i8)]; 2]| {
+            let frame = region.shape.canonical_coords(sym);
+            lists.map(|coords| {
+                let mut v: Vec<Point> = coords
+                    .iter()
+                    .filter_map(|c| frame.iter().position(|f| f == c).map(|i| region.points[i]))
+                    .collect();
+                v.sort();
+                v
+            })
+        };
+        Ok(match self.find(board, owner, points)? {
+            Found::Large => large,
+            Found::Database(region, sym, ix) => {
+                let [defence, attack] = to_board(&region, sym, [ix.defence, ix.attack]);
                 EyeLookup {
-                    value,
-                    defence: to_points(&d),
-                    attack: to_points(&a),
-                    source: Source::Search,
+                    value: ix.value,
+                    defence,
+                    attack,
+                    source: self.source_of(&ix),
                 }
             }
-            None => EyeLookup {
-                value: EyeValue::MANY,
-                defence: vec![],
-                attack: vec![],
-                source: Source::Unknown,
+            Found::Missing(region, sym) => match cache.value(&region.shape, true) {
+                Some((value, vitals)) => {
+                    let (d, a) = vitals.unwrap_or_default();
+                    let [defence, attack] = to_board(&region, sym, [&d, &a]);
+                    EyeLookup {
+                        value,
+                        defence,
+                        attack,
+                        source: Source::Search,
+                    }
+                }
+                None => EyeLookup {
+                    source: Source::Unknown,
+                    ..large
+                },
             },
         })
     }
@@ -285,27 +316,13 @@ impl EyeDb {
         points: &PointSet,
         cache: &SearchCache,
     ) -> Result<(EyeValue, Source), RegionError> {
-        if points.len() >= LARGE_REGION {
-            return Ok((EyeValue::MANY, Source::Large));
-        }
-        let region = Region::from_board(board, owner, points)?;
-        let (key, _) = region.shape.canonical();
-        if let Some(ix) = self.get_key(&key) {
-            let label = self.label(ix.entry);
-            return Ok((
-                ix.value,
-                Source::Database {
-                    file: label.file.clone(),
-                    id: label.id.clone(),
-                },
-            ));
-        }
-        if region.points.len() > MAX_POINTS {
-            return Ok((EyeValue::MANY, Source::Large));
-        }
-        Ok(match cache.value(&region.shape, false) {
-            Some((value, _)) => (value, Source::Search),
-            None => (EyeValue::MANY, Source::Unknown),
+        Ok(match self.find(board, owner, points)? {
+            Found::Large => (EyeValue::MANY, Source::Large),
+            Found::Database(_, _, ix) => (ix.value, self.source_of(&ix)),
+            Found::Missing(region, _) => match cache.value(&region.shape, false) {
+                Some((value, _)) => (value, Source::Search),
+                None => (EyeValue::MANY, Source::Unknown),
+            },
         })
     }
 }
