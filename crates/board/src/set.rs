@@ -125,6 +125,21 @@ impl PointSet {
         (bits & ((1 << MAX_SIZE) - 1)) as u32
     }
 
+    /// Adds the points of row `y` (from the top, below [`MAX_SIZE`]) whose
+    /// bits are set in `bits` (bit `x` for column `x`; bits from
+    /// [`MAX_SIZE`] up are ignored): the inverse of [`PointSet::row_bits`].
+    #[inline]
+    pub fn insert_row_bits(&mut self, y: u8, bits: u32) {
+        debug_assert!(y < MAX_SIZE);
+        let bits = u64::from(bits & ((1 << MAX_SIZE) - 1));
+        let i = (usize::from(y) + 1) * STRIDE + 1;
+        let (w, b) = (i / 64, i % 64);
+        self.words[w] |= bits << b;
+        if b + usize::from(MAX_SIZE) > 64 {
+            self.words[w + 1] |= bits >> (64 - b);
+        }
+    }
+
     /// Every point of a board of `size` (`MIN_SIZE..=MAX_SIZE`), none of
     /// the padding around it.
     pub fn board(size: u8) -> PointSet {
@@ -315,6 +330,29 @@ mod tests {
             assert_eq!(s.row_bits(y), want, "row {y}");
         }
         assert_eq!(PointSet::board(19).row_bits(18), (1 << 19) - 1);
+    }
+
+    /// Inserting a row's bits adds exactly those points, on every row of
+    /// the largest board, and reads back as the same bits.
+    #[test]
+    fn insert_row_bits_adds_the_rows_points() {
+        for y in 0..MAX_SIZE {
+            let bits = 0x0155_AA5Bu32.rotate_left(u32::from(y)) | 1 | 1 << 24;
+            let mut s = PointSet::new();
+            // A point of another row stays.
+            let other = Point::new(3, (y + 1) % MAX_SIZE);
+            s.insert(other);
+            s.insert_row_bits(y, bits);
+            let mut want = PointSet::new();
+            want.insert(other);
+            for x in 0..MAX_SIZE {
+                if bits & 1 << x != 0 {
+                    want.insert(Point::new(x, y));
+                }
+            }
+            assert_eq!(s, want, "row {y}");
+            assert_eq!(s.row_bits(y), bits & ((1 << MAX_SIZE) - 1), "row {y}");
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Under};
 use crate::rules::{Reinforcement, ReinforcementRules};
 use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet, STRIDE};
 use keisei_territory::patterns::RemovalRules;
-use keisei_territory::{BlockModel, Blocks, Owner, block_of, block_reach, blocks};
+use keisei_territory::{BlockFinder, BlockModel, Blocks, Owner, block_reach, blocks};
 use std::borrow::Cow;
 
 /// The constants of the ellipse model.
@@ -179,6 +179,7 @@ fn restriction_blocks(
         }
     }
     let mut recorded = record.then(Vec::new);
+    let finder = BlockFinder::new(live, unattackable, BlockModel::Restriction, rules);
     for s in unattackable {
         let Some(color) = live.color(s) else {
             continue;
@@ -186,7 +187,7 @@ fn restriction_blocks(
         if kept.contains(s) {
             continue;
         }
-        let block = block_of(live, s, unattackable, BlockModel::Restriction, rules);
+        let block = finder.block(s);
         union[color.index()].union_with(&block);
         if let Some(list) = recorded.as_mut() {
             list.push((s, color, block));

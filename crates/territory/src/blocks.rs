@@ -162,20 +162,20 @@ impl Blocks {
 /// next to unattackable enemy stones (also taken from `stones`) by the
 /// removal rules. Points that are not stones of `stones` are ignored.
 pub fn blocks(board: &Board, stones: &PointSet, model: BlockModel, rules: &RemovalRules) -> Blocks {
+    let finder = BlockFinder::new(board, stones, model, rules);
     let mut out = Blocks {
         model,
         black: PointSet::new(),
         white: PointSet::new(),
     };
-    for s in stones {
-        let Some(color) = board.color(s) else {
-            continue;
-        };
+    for color in Color::BOTH {
         let set = match color {
             Color::Black => &mut out.black,
             Color::White => &mut out.white,
         };
-        set.union_with(&block_of(board, s, stones, model, rules));
+        for s in finder.stones(color) {
+            set.union_with(&finder.block(s));
+        }
     }
     out
 }
@@ -183,7 +183,8 @@ pub fn blocks(board: &Board, stones: &PointSet, model: BlockModel, rules: &Remov
 /// The block of one stone `s` of `stones` ([`blocks`] is their union by
 /// colour); empty where `s` holds no stone. It depends only on the points
 /// within [`block_reach`] of `s` (their contents and whether they are in
-/// `stones`).
+/// `stones`). For the blocks of many stones of one position, make a
+/// [`BlockFinder`] once.
 pub fn block_of(
     board: &Board,
     s: Point,
@@ -191,24 +192,84 @@ pub fn block_of(
     model: BlockModel,
     rules: &RemovalRules,
 ) -> PointSet {
-    let size = board.size();
-    let mut set = PointSet::new();
-    let Some(color) = board.color(s) else {
-        return set;
-    };
-    let removed = rules.removed_cells(board, s, color, stones);
-    let ((x0, x1), (y0, y1)) = block_extent(s, size, model);
-    for dy in y0..=y1 {
-        for dx in x0..=x1 {
-            if let Some(q) = s.offset(dx, dy, size) {
-                // A block covers the empty points around stones.
-                if board.is_empty(q) && !removed.contains(q) {
-                    set.insert(q);
-                }
-            }
+    BlockFinder::new(board, stones, model, rules).block(s)
+}
+
+/// The blocks of the stones of one position, one stone at a time: what
+/// every block needs (the empty points, each colour's stones of `stones`)
+/// worked out once, and each block made a row at a time.
+#[derive(Clone, Debug)]
+pub struct BlockFinder<'a> {
+    board: &'a Board,
+    model: BlockModel,
+    rules: &'a RemovalRules,
+    empty: PointSet,
+    /// The stones of `stones` of each colour ([`Color::index`]).
+    stones: [PointSet; 2],
+}
+
+impl<'a> BlockFinder<'a> {
+    /// The finder for the stones `stones` of `board` (points of `stones`
+    /// that hold no stone are ignored).
+    pub fn new(
+        board: &'a Board,
+        stones: &PointSet,
+        model: BlockModel,
+        rules: &'a RemovalRules,
+    ) -> BlockFinder<'a> {
+        let sets = board.point_sets();
+        let mut of = sets.stones;
+        for set in &mut of {
+            set.intersect_with(stones);
+        }
+        BlockFinder {
+            board,
+            model,
+            rules,
+            empty: sets.empty,
+            stones: of,
         }
     }
-    set
+
+    /// The stones of `stones` of `color`.
+    pub fn stones(&self, color: Color) -> &PointSet {
+        &self.stones[color.index()]
+    }
+
+    /// The block of `s` ([`block_of`]); empty where `s` holds no stone.
+    pub fn block(&self, s: Point) -> PointSet {
+        let mut set = PointSet::new();
+        let Some(color) = self.board.color(s) else {
+            return set;
+        };
+        let size = self.board.size();
+        let removed = self
+            .rules
+            .removed_rows(s, size, &self.stones[color.opponent().index()]);
+        let ((x0, x1), (y0, y1)) = block_extent(s, size, self.model);
+        let (x, y, last) = (s.x(), s.y(), i32::from(size) - 1);
+        let (from, to) = ((x + x0).max(0), (x + x1).min(last));
+        if from > to {
+            return set;
+        }
+        let columns = (((1u64 << (to - from + 1)) - 1) << from) as u32;
+        for dy in y0..=y1 {
+            let row = y + dy;
+            if !(0..=last).contains(&row) {
+                continue;
+            }
+            // Block extents stay within two rows (`removed` covers them).
+            let gone = usize::try_from(dy + 2)
+                .ok()
+                .and_then(|i| removed.get(i))
+                .copied()
+                .unwrap_or(0);
+            // A block covers the empty points around stones.
+            let bits = columns & self.empty.row_bits(row as u8) & !gone;
+            set.insert_row_bits(row as u8, bits);
+        }
+        set
+    }
 }
 
 /// How far (in columns or rows) from a stone its block looks: the largest

@@ -30,8 +30,8 @@ pub mod patterns;
 
 pub use attack_ease::{AttackEase, AttackEaseParams, attack_ease, kosuri_distance};
 pub use blocks::{
-    BlockCell, BlockModel, Blocks, ZONE_LINE, Zone, block_extent, block_of, block_reach,
-    block_shape, blocks, zone,
+    BlockCell, BlockFinder, BlockModel, Blocks, ZONE_LINE, Zone, block_extent, block_of,
+    block_reach, block_shape, blocks, zone,
 };
 pub use border::{BorderCell, border_cell, border_cells, ring_len};
 pub use connections::{

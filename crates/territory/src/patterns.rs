@@ -227,6 +227,12 @@ type Removal = ((i32, i32), Vec<(i32, i32)>);
 pub struct RemovalRules {
     set: PatternSet,
     table: Vec<Removal>,
+    /// How far from a block's stone a rule's enemy stone stands, at most.
+    reach: i32,
+    /// For each offset `(ex, ey)` of an enemy stone within `reach` (row by
+    /// row over `-reach..=reach`), the cells it removes within two columns
+    /// and rows of the stone: per row `dy + 2`, bit `dx + 2`.
+    near: Vec<[u8; 5]>,
 }
 
 impl RemovalRules {
@@ -293,7 +299,27 @@ impl RemovalRules {
                 }
             }
         }
-        Ok(RemovalRules { set, table })
+        let reach = table
+            .iter()
+            .map(|((ex, ey), _)| ex.abs().max(ey.abs()))
+            .max()
+            .unwrap_or(0);
+        let side = 2 * reach + 1;
+        let mut near = vec![[0u8; 5]; (side * side) as usize];
+        for ((ex, ey), cells) in &table {
+            let at = ((ey + reach) * side + ex + reach) as usize;
+            for &(dx, dy) in cells {
+                if dx.abs() <= 2 && dy.abs() <= 2 {
+                    near[at][(dy + 2) as usize] |= 1 << (dx + 2);
+                }
+            }
+        }
+        Ok(RemovalRules {
+            set,
+            table,
+            reach,
+            near,
+        })
     }
 
     /// The built-in rules.
@@ -315,15 +341,13 @@ impl RemovalRules {
     /// How far (in columns or rows) from a stone a rule's enemy stone
     /// stands, at most.
     pub fn reach(&self) -> i32 {
-        self.table
-            .iter()
-            .map(|((ex, ey), _)| ex.abs().max(ey.abs()))
-            .max()
-            .unwrap_or(0)
+        self.reach
     }
 
     /// The cells removed from the block of `stone` (of `color`) by every rule
-    /// that applies: an enemy stone in `unattackable` on the rule's `E`.
+    /// that applies: an enemy stone in `unattackable` on the rule's `E`. The
+    /// straightforward form, cell by cell; blocks use
+    /// [`RemovalRules::removed_rows`], which the tests check against it.
     pub fn removed_cells(
         &self,
         board: &Board,
@@ -347,5 +371,38 @@ impl RemovalRules {
             );
         }
         out
+    }
+
+    /// The cells removed from the block of `stone` by the enemy stones
+    /// `enemy` (the unattackable stones of the other colour), as column bits
+    /// of the five rows `stone.y() - 2 ..= stone.y() + 2` (bit `x` for
+    /// column `x`; rows off the board stay 0). Cells farther than two rows
+    /// away are left out: no block reaches them ([`crate::block_extent`]).
+    /// The same cells as [`RemovalRules::removed_cells`] in those rows.
+    pub fn removed_rows(&self, stone: Point, size: u8, enemy: &PointSet) -> [u32; 5] {
+        let mut rows = [0u32; 5];
+        let (x, y, last) = (stone.x(), stone.y(), i32::from(size) - 1);
+        let (r, side) = (self.reach, 2 * self.reach + 1);
+        let (x0, x1) = ((x - r).max(0), (x + r).min(last));
+        if x0 > x1 {
+            return rows;
+        }
+        let window = (((1u64 << (x1 - x0 + 1)) - 1) << x0) as u32;
+        let on_board = ((1u64 << size) - 1) as u32;
+        // Each enemy stone within reach, looked up by its offset.
+        for row in (y - r).max(0)..=(y + r).min(last) {
+            let mut bits = enemy.row_bits(row as u8) & window;
+            while bits != 0 {
+                let ex = bits.trailing_zeros() as i32 - x;
+                bits &= bits - 1;
+                let at = ((row - y + r) * side + ex + r) as usize;
+                for (out, &cells) in rows.iter_mut().zip(&self.near[at]) {
+                    // Bit `dx + 2` to column `x + dx`; columns left of
+                    // the board fall off the right shift.
+                    *out |= ((u32::from(cells) << x) >> 2) & on_board;
+                }
+            }
+        }
+        rows
     }
 }

@@ -2,10 +2,11 @@
 //! transformed map; swapping colours swaps owners and values.
 
 use crate::links;
-use keisei_board::{Board, PointSet, Symmetry};
+use keisei_board::{Board, Point, PointSet, Symmetry};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{
-    AttackEaseParams, BlockModel, TerritoryOptions, attack_ease, blocks, territory,
+    AttackEaseParams, BlockFinder, BlockModel, TerritoryOptions, attack_ease, block_extent, blocks,
+    kosuri_distance, territory,
 };
 use proptest::prelude::*;
 
@@ -58,5 +59,70 @@ proptest! {
         prop_assert_eq!(s.territory, m.territory.map(|v| -v));
         prop_assert_eq!(s.blocks, m.blocks.map(|&v| if v == 2 { 2 } else { -v }));
         prop_assert_eq!(s.counts, (m.counts.1, m.counts.0));
+    }
+}
+
+/// The block of `s` cell by cell: the empty points of its extent that no
+/// rule removes (the form [`BlockFinder::block`] builds a row at a time).
+fn reference_block(
+    board: &Board,
+    s: Point,
+    stones: &PointSet,
+    model: BlockModel,
+    rules: &RemovalRules,
+) -> PointSet {
+    let mut set = PointSet::new();
+    let Some(color) = board.color(s) else {
+        return set;
+    };
+    let size = board.size();
+    let removed = rules.removed_cells(board, s, color, stones);
+    let ((x0, x1), (y0, y1)) = block_extent(s, size, model);
+    for dy in y0..=y1 {
+        for dx in x0..=x1 {
+            if let Some(q) = s.offset(dx, dy, size)
+                && board.is_empty(q)
+                && !removed.contains(q)
+            {
+                set.insert(q);
+            }
+        }
+    }
+    set
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Every point's block, in both models, is the cell-by-cell one, with
+    /// a random subset of the stones counted unattackable (so that rules
+    /// apply to some enemy stones and not to others); the union by colour
+    /// is `blocks`.
+    #[test]
+    fn blocks_by_rows_are_blocks_cell_by_cell(
+        size in prop::sample::select(vec![5u8, 9, 19, 25]),
+        choices in prop::collection::vec(any::<u16>(), 10..200),
+        keep in any::<u64>(),
+    ) {
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
+        let stones: PointSet = b
+            .points()
+            .filter(|&p| b.color(p).is_some() && (keep >> (p.index() % 64)) & 1 == 1)
+            .collect();
+        let rules = RemovalRules::builtin();
+        for model in [BlockModel::Restriction, BlockModel::Zone] {
+            let finder = BlockFinder::new(&b, &stones, model, rules);
+            let mut union = [PointSet::new(), PointSet::new()];
+            for p in b.points() {
+                let want = reference_block(&b, p, &stones, model, rules);
+                prop_assert_eq!(finder.block(p), want, "{:?} at {:?}", model, p);
+                if stones.contains(p) && let Some(c) = b.color(p) {
+                    union[c.index()].union_with(&want);
+                }
+            }
+            let all = blocks(&b, &stones, model, rules);
+            prop_assert_eq!(all.black, union[0]);
+            prop_assert_eq!(all.white, union[1]);
+        }
     }
 }
