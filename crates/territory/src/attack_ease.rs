@@ -4,7 +4,7 @@
 
 use crate::blocks::Blocks;
 use crate::enclosed::Territory;
-use keisei_board::{Board, BoardMap, Cell, Color, NUM_CELLS, Point};
+use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet};
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -107,54 +107,119 @@ pub fn kosuri_distance(
     params: &AttackEaseParams,
 ) -> BoardMap<Option<u32>> {
     let size = board.size();
-    let attacker = defender.opponent();
+    let sets = board.point_sets();
+    let empty = sets.empty;
+    let mut kosuri = sets.stones[defender.index()].adjacent();
+    kosuri.intersect_with(&empty);
     let block = blocks.of(defender);
     // Flat arrays by point index; the cost of entering each empty point is
-    // worked out once.
-    let mut cost = vec![0u32; NUM_CELLS];
-    for q in board.points().filter(|&q| board.is_empty(q)) {
-        let kosuri = q
-            .neighbors()
-            .iter()
-            .any(|&n| board.color(n) == Some(defender));
-        cost[q.index()] = 1
-            + if kosuri { params.kosuri_cost } else { 0 }
-            + if block.contains(q) {
+    // worked out once (0 off the empty points: never entered).
+    let mut cost = [0u32; NUM_CELLS];
+    for q in &empty {
+        cost[q.index()] = 1u32
+            .saturating_add(if kosuri.contains(q) {
+                params.kosuri_cost
+            } else {
+                0
+            })
+            .saturating_add(if block.contains(q) {
                 params.block_cost
             } else {
                 0
-            };
+            });
     }
-    let mut dist = vec![u32::MAX; NUM_CELLS];
-    let mut heap = BinaryHeap::new();
-    for s in board.points().filter(|&p| board.color(p) == Some(attacker)) {
-        for n in s.neighbors() {
-            if board.cell(n) == Cell::Empty {
-                let c = cost[n.index()];
-                if c < dist[n.index()] {
-                    dist[n.index()] = c;
-                    heap.push(Reverse((c, n)));
-                }
-            }
-        }
-    }
-    while let Some(Reverse((d, p))) = heap.pop() {
-        if dist[p.index()] != d {
-            continue;
-        }
-        for n in p.neighbors() {
-            if board.cell(n) != Cell::Empty {
-                continue;
-            }
-            let nd = d.saturating_add(cost[n.index()]);
-            if nd < dist[n.index()] {
-                dist[n.index()] = nd;
-                heap.push(Reverse((nd, n)));
-            }
-        }
+    // The empty points next to an attacker stone start at their cost.
+    let mut starts = sets.stones[defender.opponent().index()].adjacent();
+    starts.intersect_with(&empty);
+    let mut dist = [u32::MAX; NUM_CELLS];
+    let top = 1u32
+        .saturating_add(params.kosuri_cost)
+        .saturating_add(params.block_cost);
+    if top <= BUCKETS_UP_TO {
+        dial(&empty, &starts, &cost, top, &mut dist);
+    } else {
+        heap_dijkstra(&empty, &starts, &cost, &mut dist);
     }
     BoardMap::from_fn(size, |p| {
         let d = dist[p.index()];
         (d != u32::MAX).then_some(d)
     })
+}
+
+/// The largest step cost for which [`kosuri_distance`] keeps its queue in
+/// buckets (one per distance modulo `top + 1`) rather than in a heap.
+const BUCKETS_UP_TO: u32 = 16;
+
+/// Dijkstra with a bucket queue (Dial's algorithm) for step costs in
+/// `1..=top`: a point waits in the bucket of its distance modulo `top + 1`;
+/// while the bucket of distance `d` is emptied, new distances lie in
+/// `d + 1 ..= d + top`, never in that bucket.
+fn dial(
+    empty: &PointSet,
+    starts: &PointSet,
+    cost: &[u32; NUM_CELLS],
+    top: u32,
+    dist: &mut [u32; NUM_CELLS],
+) {
+    let n = top as usize + 1;
+    let mut buckets: Vec<Vec<Point>> = vec![Vec::new(); n];
+    let mut waiting = 0usize;
+    for p in starts {
+        let c = cost[p.index()];
+        dist[p.index()] = c;
+        buckets[c as usize % n].push(p);
+        waiting += 1;
+    }
+    let mut d = 0u32;
+    while waiting > 0 {
+        let at = d as usize % n;
+        while let Some(p) = buckets[at].pop() {
+            waiting -= 1;
+            if dist[p.index()] != d {
+                continue;
+            }
+            for q in p.neighbors() {
+                if !empty.contains(q) {
+                    continue;
+                }
+                let nd = d + cost[q.index()];
+                if nd < dist[q.index()] {
+                    dist[q.index()] = nd;
+                    buckets[nd as usize % n].push(q);
+                    waiting += 1;
+                }
+            }
+        }
+        d += 1;
+    }
+}
+
+/// Dijkstra with a binary heap, for any step costs.
+fn heap_dijkstra(
+    empty: &PointSet,
+    starts: &PointSet,
+    cost: &[u32; NUM_CELLS],
+    dist: &mut [u32; NUM_CELLS],
+) {
+    let mut heap = BinaryHeap::new();
+    for p in starts {
+        let c = cost[p.index()];
+        dist[p.index()] = c;
+        heap.push(Reverse((c, p)));
+    }
+    while let Some(Reverse((d, p))) = heap.pop() {
+        if dist[p.index()] != d {
+            continue;
+        }
+        for q in p.neighbors() {
+            if !empty.contains(q) {
+                continue;
+            }
+            let nd = d.saturating_add(cost[q.index()]);
+            if nd < dist[q.index()] {
+                dist[q.index()] = nd;
+                heap.push(Reverse((nd, q)));
+            }
+        }
+    }
 }

@@ -126,3 +126,88 @@ proptest! {
         }
     }
 }
+
+/// The kosuri-number distance by repeated relaxation (Bellman–Ford) from
+/// its definition: the cost of entering an empty point, summed along a path
+/// of empty points that starts next to an attacker stone.
+fn reference_distance(
+    b: &Board,
+    defender: keisei_board::Color,
+    block: &PointSet,
+    params: &AttackEaseParams,
+) -> keisei_board::BoardMap<Option<u32>> {
+    let cost = |q: Point| {
+        let kosuri = q.neighbors().iter().any(|&n| b.color(n) == Some(defender));
+        1 + if kosuri { params.kosuri_cost } else { 0 }
+            + if block.contains(q) {
+                params.block_cost
+            } else {
+                0
+            }
+    };
+    let mut d = keisei_board::BoardMap::new(b.size(), None::<u32>);
+    loop {
+        let mut changed = false;
+        for p in b.points().filter(|&p| b.is_empty(p)) {
+            let from_stone = p
+                .neighbors()
+                .iter()
+                .any(|&n| b.color(n) == Some(defender.opponent()));
+            // The best way in: from a stone (nothing spent yet) or from
+            // an empty neighbour already reached.
+            let via = p
+                .neighbors()
+                .iter()
+                .filter(|&&n| b.on_board(n) && b.is_empty(n))
+                .filter_map(|&n| d[n])
+                .chain(from_stone.then_some(0))
+                .min();
+            if let Some(v) = via {
+                let nd = v + cost(p);
+                if d[p].is_none_or(|old| nd < old) {
+                    d[p] = Some(nd);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return d;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The kosuri distance is the shortest path cost for small step costs
+    /// (the bucket queue) and large ones (the heap), on random positions
+    /// with random blocks.
+    #[test]
+    fn kosuri_distance_is_the_shortest_path(
+        size in prop::sample::select(vec![5u8, 9, 19]),
+        choices in prop::collection::vec(any::<u16>(), 4..150),
+        kosuri_cost in prop::sample::select(vec![0u32, 1, 2, 7, 15, 40]),
+        block_cost in prop::sample::select(vec![0u32, 1, 3, 30]),
+        block_bits in any::<u64>(),
+    ) {
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
+        let params = AttackEaseParams {
+            kosuri_cost,
+            block_cost,
+            ..AttackEaseParams::default()
+        };
+        let some: PointSet = b
+            .points()
+            .filter(|p| (block_bits >> (p.index() % 64)) & 1 == 1)
+            .collect();
+        let bl = keisei_territory::Blocks {
+            model: BlockModel::Zone,
+            black: some,
+            white: some,
+        };
+        for defender in keisei_board::Color::BOTH {
+            let want = reference_distance(&b, defender, &some, &params);
+            prop_assert_eq!(kosuri_distance(&b, defender, &bl, &params), want);
+        }
+    }
+}
