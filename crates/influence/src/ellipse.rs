@@ -8,7 +8,7 @@ use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources};
 use crate::grid::{self, Grid};
 use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Under};
 use crate::rules::{Reinforcement, ReinforcementRules};
-use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet, STRIDE};
+use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet, PointSets, STRIDE};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{BlockFinder, BlockModel, Blocks, Owner, block_reach, blocks};
 use std::borrow::Cow;
@@ -179,7 +179,15 @@ fn restriction_blocks(
         }
     }
     let mut recorded = record.then(Vec::new);
-    let finder = BlockFinder::new(live, unattackable, BlockModel::Restriction, rules);
+    // The live board's contents as sets, from the live stones.
+    let mut empty = PointSet::board(live.size());
+    empty.subtract(&stones_of[0]);
+    empty.subtract(&stones_of[1]);
+    let sets = PointSets {
+        empty,
+        stones: *stones_of,
+    };
+    let finder = BlockFinder::with_sets(live, &sets, unattackable, BlockModel::Restriction, rules);
     for s in unattackable {
         let Some(color) = live.color(s) else {
             continue;

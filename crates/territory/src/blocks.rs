@@ -3,7 +3,7 @@
 //! the opponent's influence does not spread and attacks are hard.
 
 use crate::patterns::RemovalRules;
-use keisei_board::{Board, BoardMap, Color, MapCell, Point, PointSet};
+use keisei_board::{Board, BoardMap, Color, MapCell, Point, PointSet, PointSets};
 use serde::Serialize;
 
 /// Which block model.
@@ -217,7 +217,20 @@ impl<'a> BlockFinder<'a> {
         model: BlockModel,
         rules: &'a RemovalRules,
     ) -> BlockFinder<'a> {
-        let sets = board.point_sets();
+        BlockFinder::with_sets(board, &board.point_sets(), stones, model, rules)
+    }
+
+    /// [`BlockFinder::new`] given the board's contents as sets, which must
+    /// be `board.point_sets()` (checked in debug builds): for a caller that
+    /// has them already.
+    pub fn with_sets(
+        board: &'a Board,
+        sets: &PointSets,
+        stones: &PointSet,
+        model: BlockModel,
+        rules: &'a RemovalRules,
+    ) -> BlockFinder<'a> {
+        debug_assert!(*sets == board.point_sets(), "sets of another board");
         let mut of = sets.stones;
         for set in &mut of {
             set.intersect_with(stones);
