@@ -376,9 +376,10 @@ impl RemovalRules {
     /// The cells removed from the block of `stone` by the enemy stones
     /// `enemy` (the unattackable stones of the other colour), as column bits
     /// of the five rows `stone.y() - 2 ..= stone.y() + 2` (bit `x` for
-    /// column `x`; rows off the board stay 0). Cells farther than two rows
-    /// away are left out: no block reaches them ([`crate::block_extent`]).
-    /// The same cells as [`RemovalRules::removed_cells`] in those rows.
+    /// column `x`; the entry of a row off the board means nothing). Cells
+    /// more than two rows or columns from the stone are left out: no block
+    /// reaches them ([`crate::block_extent`]). Within that box, the same
+    /// cells as [`RemovalRules::removed_cells`].
     pub fn removed_rows(&self, stone: Point, size: u8, enemy: &PointSet) -> [u32; 5] {
         let mut rows = [0u32; 5];
         let (x, y, last) = (stone.x(), stone.y(), i32::from(size) - 1);
