@@ -291,6 +291,10 @@ pub struct PatternSet {
     rows: Vec<u64>,
     /// The variant of each bucket slot.
     slots: Vec<u32>,
+    /// Bit `c` set when some variant allows code `c` (as Black reads it) on
+    /// its anchor: a point whose anchor code no variant allows is not
+    /// scanned.
+    anchor_codes: u8,
     /// The farthest constrained cell from its anchor, in rows or columns.
     reach: i32,
     /// See [`PatternSet::edge_reach`].
@@ -403,6 +407,10 @@ impl PatternSet {
         }
 
         let (keys, buckets, rows, slots) = build_buckets(&windows);
+        // The anchor is the first key cell: its state is the key's low bits.
+        let anchor_codes = (0..KEYS)
+            .filter(|&key| buckets[keys[key] as usize].words > 0)
+            .fold(0u8, |acc, key| acc | 1 << (key & 3));
         let reach = constrained
             .iter()
             .flatten()
@@ -432,6 +440,7 @@ impl PatternSet {
             buckets,
             rows,
             slots,
+            anchor_codes,
             reach,
             edge_reach,
         })
@@ -536,7 +545,7 @@ impl PatternSet {
             }
         }
         let mut scan = Scan::default();
-        if on_board {
+        if on_board && self.anchor_may_match(window, color) {
             scan.start(self, window, color);
         }
         MatchesAt {
@@ -590,6 +599,20 @@ impl PatternSet {
                         };
                         e.allowed >> c & 1 != 0
                     })
+    }
+}
+
+impl PatternSet {
+    /// Whether some variant allows the anchor code of `window` (a point's
+    /// window as the board has it) when read for `color`.
+    #[inline]
+    fn anchor_may_match(&self, window: u64, color: Color) -> bool {
+        let code = ((window >> (2 * KEY[0])) & 3) as u8;
+        let code = match color {
+            Color::Black => code,
+            Color::White => swap_code(code),
+        };
+        self.anchor_codes >> code & 1 != 0
     }
 }
 
@@ -952,22 +975,27 @@ impl<'a> Matches<'a> {
     /// after the last.
     #[inline]
     fn advance(&mut self) -> bool {
-        if self.next_color == self.color_count {
-            let size = usize::from(self.grid.size);
-            if self.next_point >= size * size {
-                return false;
+        loop {
+            if self.next_color == self.color_count {
+                let size = usize::from(self.grid.size);
+                if self.next_point >= size * size {
+                    return false;
+                }
+                let (x, y) = (self.next_point % size, self.next_point / size);
+                self.next_point += 1;
+                self.next_color = 0;
+                self.anchor = Point::new(x as u8, y as u8);
+                self.index = grid_index(x as i32, y as i32);
+                self.window = self.grid.window(self.index);
             }
-            let (x, y) = (self.next_point % size, self.next_point / size);
-            self.next_point += 1;
-            self.next_color = 0;
-            self.anchor = Point::new(x as u8, y as u8);
-            self.index = grid_index(x as i32, y as i32);
-            self.window = self.grid.window(self.index);
+            let color = self.colors[self.next_color];
+            self.next_color += 1;
+            // A point no variant can be anchored on is passed over.
+            if self.set.anchor_may_match(self.window, color) {
+                self.scan.start(self.set, self.window, color);
+                return true;
+            }
         }
-        let color = self.colors[self.next_color];
-        self.next_color += 1;
-        self.scan.start(self.set, self.window, color);
-        true
     }
 }
 
