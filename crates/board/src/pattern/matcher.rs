@@ -24,7 +24,10 @@
 //! cells of the 3×3 square and the cells two steps north and south. The OR
 //! of eight bitset words, complemented, leaves the few candidates whose
 //! window test is worth running (on the 19×19 benchmark position with 76
-//! patterns: 6 candidates per point and colour, of which 2 pass).
+//! patterns: 6 candidates per point and colour, of which 2 pass). Before
+//! any of that, a point whose anchor state no variant allows (for a set
+//! anchored on stones: every point without a stone of the colour) is passed
+//! over on one bit test.
 //!
 //! A scan first copies the board into a padded array of codes (a margin of
 //! [`MAX_EXTENT`] off-board cells on each side, so no pattern cell is ever
