@@ -4,7 +4,7 @@
 
 use crate::blocks::Blocks;
 use crate::enclosed::Territory;
-use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet};
+use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet, PointSets};
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -69,6 +69,7 @@ pub fn attack_ease(
     let mut distance = BoardMap::new(size, None);
     let mut g = BoardMap::new(size, 0.0);
     let mut values = [0.0f64; 2];
+    let sets = board.point_sets();
     for defender in Color::BOTH {
         let owned: Vec<Point> = board
             .points()
@@ -77,7 +78,7 @@ pub fn attack_ease(
         if owned.is_empty() {
             continue;
         }
-        let d = kosuri_distance(board, defender, blocks, params);
+        let d = distance_from_sets(size, &sets, defender, blocks, params);
         for p in owned {
             distance[p] = d[p];
             let gv = match d[p] {
@@ -106,8 +107,19 @@ pub fn kosuri_distance(
     blocks: &Blocks,
     params: &AttackEaseParams,
 ) -> BoardMap<Option<u32>> {
-    let size = board.size();
-    let sets = board.point_sets();
+    distance_from_sets(board.size(), &board.point_sets(), defender, blocks, params)
+}
+
+/// [`kosuri_distance`] on a board of `size` given as its point sets
+/// ([`Board::point_sets`]), which [`attack_ease`] makes once for both
+/// colours.
+fn distance_from_sets(
+    size: u8,
+    sets: &PointSets,
+    defender: Color,
+    blocks: &Blocks,
+    params: &AttackEaseParams,
+) -> BoardMap<Option<u32>> {
     let empty = sets.empty;
     let mut kosuri = sets.stones[defender.index()].adjacent();
     kosuri.intersect_with(&empty);
