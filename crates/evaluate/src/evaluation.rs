@@ -15,7 +15,9 @@ use keisei_groups::{
     LifeStatus, RoomPatterns, Sharing as GroupSharing, Spheres, analyse_sharing, block_danger,
     danger_minus, danger_minus_totals, life_status,
 };
-use keisei_influence::{Context, Influence, InfluenceMemo, Model, ModelKind, Under, dot_blocks};
+use keisei_influence::{
+    Context, Influence, InfluenceMemo, Model, ModelKind, Summary, Under, dot_blocks,
+};
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
     AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, LinkEnd, LinkMemo, Territory,
@@ -186,7 +188,9 @@ struct Core {
     /// ranking, which needs only the totals (in `terms`).
     danger_minus: Option<DangerMinus>,
     block_danger: Option<Vec<BlockDanger>>,
-    influence: Influence,
+    /// The influence with its maps; `None` for a child of a ranking, which
+    /// needs only its summary.
+    influence: Option<Influence>,
     dead: PointSet,
     weights: EffectiveWeights,
     terms: Terms,
@@ -315,22 +319,28 @@ impl Evaluator {
     /// The evaluation users see: the core with every map, the ownership
     /// and the score.
     fn complete(&self, board: &Board, komi: f64, core: Core) -> Evaluation {
-        let ownership = ownership(board, &core.territory, &core.influence, &core.dead);
+        let influence = core.influence.unwrap_or_else(|| {
+            self.model.influence(&Context {
+                board,
+                strength: &core.groups.strength_map(board.size()),
+                unattackable: &core.unattackable,
+                dead: &core.dead,
+                territory: &core.territory,
+            })
+        });
+        let ownership = ownership(board, &core.territory, &influence, &core.dead);
         let score = score(board, &ownership, &core.dead);
         let (blocks, attack_ease) = match (core.blocks, core.attack_ease) {
             (Some(b), Some(e)) => (b, e),
             _ => self.ease(board, &core.unattackable, &core.territory),
         };
         let danger_minus = core.danger_minus.unwrap_or_else(|| {
-            let [black, white] = spheres(&core.influence);
+            let [black, white] = &influence.summary().under;
             danger_minus(
                 board,
                 &core.groups,
                 &core.territory,
-                Spheres {
-                    black: &black,
-                    white: &white,
-                },
+                Spheres { black, white },
                 self.config.weights.influence,
             )
         });
@@ -343,7 +353,7 @@ impl Evaluator {
             groups: core.groups,
             danger_minus,
             block_danger: core.block_danger,
-            influence: core.influence,
+            influence,
             dead: core.dead,
             weights: core.weights,
             terms: core.terms,
@@ -446,22 +456,27 @@ impl Evaluator {
             dead: &dead,
             territory: &terr,
         };
-        let influence = match &mut sharing {
+        // A child needs only the influence's summary (no maps).
+        let (influence, summary) = match &mut sharing {
             Sharing::Record(memos) => {
                 let (influence, recorded) = self.model.influence_recorded(&ctx);
                 memos.influence = recorded;
-                influence
+                let summary = influence.summary();
+                (Some(influence), summary)
             }
             Sharing::Reuse(shared) => match &shared.memos.influence {
-                Some(memo) => self.model.influence_reusing(&ctx, memo),
-                None => self.model.influence(&ctx),
+                Some(memo) => (None, self.model.summary_reusing(&ctx, memo)),
+                None => (None, self.model.influence(&ctx).summary()),
             },
-            Sharing::None => self.model.influence(&ctx),
+            Sharing::None => {
+                let influence = self.model.influence(&ctx);
+                let summary = influence.summary();
+                (Some(influence), summary)
+            }
         };
-        let [black_sphere, white_sphere] = spheres(&influence);
         let spheres = Spheres {
-            black: &black_sphere,
-            white: &white_sphere,
+            black: &summary.under[0],
+            white: &summary.under[1],
         };
         // A child needs the totals only (the same sums).
         let (dm, dm_totals) = if matches!(sharing, Sharing::Reuse(_)) {
@@ -491,7 +506,7 @@ impl Evaluator {
                 (TerritoryModel::AttackEase, Some(ease)) => ease.net(),
                 _ => terr.black as f64 - terr.white as f64,
             },
-            influence: influence.net(),
+            influence: summary.net(),
             danger: match &block_danger {
                 Some(bd) => bd
                     .iter()
@@ -518,7 +533,7 @@ impl Evaluator {
                 .iter()
                 .map(|g| f64::from(g.color.sign()) * g.stones.len() as f64 * g.strength)
                 .sum();
-            terms.uninfluenced = uninfluenced(board, &terr, &influence);
+            terms.uninfluenced = uninfluenced(board, &terr, &summary);
         }
         let weights = weights.unwrap_or_else(|| self.weights_for(board, &groups, &terr));
         let weighted = terms.weighted(&weights, cfg);
@@ -569,29 +584,11 @@ impl Evaluator {
     }
 }
 
-/// The points under each colour's influence (Black's, White's; a point
-/// under both is in both).
-fn spheres(influence: &Influence) -> [PointSet; 2] {
-    let mut out = [PointSet::new(), PointSet::new()];
-    // Row by row, with plain loops (the hot path of move ranking).
-    for (y, row) in influence.under.array().outer_iter().enumerate() {
-        for (x, u) in row.iter().enumerate() {
-            let p = Point::new(x as u8, y as u8);
-            for c in Color::BOTH {
-                if u.includes(c) {
-                    out[c.index()].insert(p);
-                }
-            }
-        }
-    }
-    out
-}
-
 /// Seed 001 eq. 7: each empty point neither territory nor under influence
 /// counts `W = (d_w − d_b)/(d_w + d_b)`, where `d_b`, `d_w` are the Manhattan
 /// distances to the nearest Black and White stone (a point nearer Black
 /// counts for Black).
-fn uninfluenced(board: &Board, terr: &Territory, influence: &Influence) -> f64 {
+fn uninfluenced(board: &Board, terr: &Territory, influence: &Summary) -> f64 {
     let black: Vec<Point> = board
         .points()
         .filter(|&p| board.color(p) == Some(Color::Black))
@@ -608,7 +605,9 @@ fn uninfluenced(board: &Board, terr: &Territory, influence: &Influence) -> f64 {
     board
         .points()
         .filter(|&p| {
-            board.is_empty(p) && terr.owner(p).is_none() && influence.under[p] == Under::None
+            board.is_empty(p)
+                && terr.owner(p).is_none()
+                && !influence.under.iter().any(|u| u.contains(p))
         })
         .map(|p| {
             let (db, dw) = (f64::from(nearest(p, &black)), f64::from(nearest(p, &white)));

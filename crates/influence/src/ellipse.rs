@@ -6,7 +6,7 @@
 use crate::context::Context;
 use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources};
 use crate::grid::{self, Grid};
-use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Under};
+use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Summary, Under};
 use crate::rules::{Reinforcement, ReinforcementRules};
 use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet, PointSets, STRIDE};
 use keisei_territory::patterns::RemovalRules;
@@ -126,6 +126,56 @@ pub(crate) struct EllipseMemo {
     cover: [Vec<u16>; 2],
     /// The restriction blocks.
     blocks: BlockMemo,
+}
+
+/// What one run of the model found: the restriction blocks, the stones'
+/// sources (with `detail`) and how many stones of each colour reach each
+/// cell (by [`Point::index`]; off-board cells are never reached).
+struct Covered {
+    size: u8,
+    blocks: Blocks,
+    stones: Vec<EllipseStone>,
+    counts: [Vec<u16>; 2],
+}
+
+impl Covered {
+    /// The influence: `value` is Black's count minus White's, `under` who
+    /// reaches a point, each colour's score the points it reaches.
+    fn influence(&self) -> Influence {
+        let [bc, wc] = &self.counts;
+        let value = grid::map_from(self.size, |p, _| {
+            f64::from(bc[p.index()]) - f64::from(wc[p.index()])
+        });
+        let under = grid::map_from(self.size, |p, _| {
+            Under::from_reach(bc[p.index()] > 0, wc[p.index()] > 0)
+        });
+        let black = bc.iter().filter(|&&c| c > 0).count() as u32;
+        let white = wc.iter().filter(|&&c| c > 0).count() as u32;
+        Influence {
+            model: ModelKind::Ellipse,
+            value,
+            under,
+            black: f64::from(black),
+            white: f64::from(white),
+        }
+    }
+
+    /// [`Covered::influence`]'s summary, without the maps.
+    fn summary(&self) -> Summary {
+        let under = self.counts.each_ref().map(|c| {
+            let mut set = PointSet::new();
+            for (i, _) in c.iter().enumerate().filter(|&(_, &n)| n > 0) {
+                set.insert(Point::from_index(i));
+            }
+            set
+        });
+        Summary {
+            model: ModelKind::Ellipse,
+            black: under[0].len() as f64,
+            white: under[1].len() as f64,
+            under,
+        }
+    }
 }
 
 /// The restriction blocks an [`EllipseMemo`] keeps.
@@ -314,7 +364,16 @@ impl Ellipse<'_> {
 
     /// Runs the model, keeping every intermediate result.
     pub fn analyse(&self, ctx: &Context) -> EllipseAnalysis {
-        self.run(ctx, true, Memo::None).0
+        let covered = self.run(ctx, true, Memo::None).0;
+        let [bc, wc] = &covered.counts;
+        let cover_map = |c: &[u16]| grid::map_from(covered.size, |p, _| c[p.index()]);
+        EllipseAnalysis {
+            black_cover: cover_map(bc),
+            white_cover: cover_map(wc),
+            influence: covered.influence(),
+            blocks: covered.blocks,
+            stones: covered.stones,
+        }
     }
 
     /// Whether `memo` was kept by a model with these constants and rules on
@@ -325,12 +384,10 @@ impl Ellipse<'_> {
             && memo.rules == std::ptr::from_ref(self.rules) as usize
     }
 
-    fn run(
-        &self,
-        ctx: &Context,
-        detail: bool,
-        memo: Memo<'_>,
-    ) -> (EllipseAnalysis, Option<EllipseMemo>) {
+    /// Steps 1–3 and the ellipses of every live stone: the cover counts,
+    /// and with [`Memo::Record`] the memo of this position (its `cover`
+    /// left empty for the caller to fill with the counts).
+    fn run(&self, ctx: &Context, detail: bool, memo: Memo<'_>) -> (Covered, Option<EllipseMemo>) {
         let board = ctx.board;
         let size = board.size();
         let grid = Grid::new(ctx);
@@ -483,36 +540,6 @@ impl Ellipse<'_> {
                 });
             }
         }
-        let [bc, wc] = &cover;
-        let value = grid::map_from(size, |p, _| {
-            f64::from(bc[p.index()]) - f64::from(wc[p.index()])
-        });
-        let under = grid::map_from(size, |p, _| {
-            Under::from_reach(bc[p.index()] > 0, wc[p.index()] > 0)
-        });
-        // Off-board entries are never covered.
-        let black = bc.iter().filter(|&&c| c > 0).count() as u32;
-        let white = wc.iter().filter(|&&c| c > 0).count() as u32;
-        let cover_map = |c: &[u16]| {
-            if detail {
-                grid::map_from(size, |p, _| c[p.index()])
-            } else {
-                BoardMap::new(size, 0)
-            }
-        };
-        let analysis = EllipseAnalysis {
-            black_cover: cover_map(bc),
-            white_cover: cover_map(wc),
-            blocks,
-            stones,
-            influence: Influence {
-                model: ModelKind::Ellipse,
-                value,
-                under,
-                black: f64::from(black),
-                white: f64::from(white),
-            },
-        };
         let memo = recorded
             .zip(block_memo)
             .map(|(stones, blocks)| EllipseMemo {
@@ -523,10 +550,19 @@ impl Ellipse<'_> {
                 obstacles: obstacle_sets,
                 targets: target_sets,
                 stones,
-                cover,
+                // Filled by the caller once it has read the counts.
+                cover: [Vec::new(), Vec::new()],
                 blocks,
             });
-        (analysis, memo)
+        (
+            Covered {
+                size,
+                blocks,
+                stones,
+                counts: cover,
+            },
+            memo,
+        )
     }
 
     /// Step 3: each source shrinks to just before the point where it meets
@@ -650,14 +686,19 @@ impl Model for Ellipse<'_> {
     /// `under` is Black, White or Both by who reaches it; each colour's score
     /// is the number of points it reaches, shared points counting for both.
     fn influence(&self, ctx: &Context) -> Influence {
-        self.run(ctx, false, Memo::None).0.influence
+        self.run(ctx, false, Memo::None).0.influence()
     }
 
     /// Keeps each stone's ellipses (the points they reach), what they
     /// depended on, and the cover counts.
     fn influence_recorded(&self, ctx: &Context) -> (Influence, Option<InfluenceMemo>) {
-        let (analysis, memo) = self.run(ctx, false, Memo::Record);
-        (analysis.influence, memo.map(InfluenceMemo))
+        let (covered, memo) = self.run(ctx, false, Memo::Record);
+        let influence = covered.influence();
+        let memo = memo.map(|mut m| {
+            m.cover = covered.counts;
+            InfluenceMemo(m)
+        });
+        (influence, memo)
     }
 
     /// Starts from the memo's cover counts, takes out the ellipses of the
@@ -666,6 +707,12 @@ impl Model for Ellipse<'_> {
     /// rules' reach or their longest reinforced source) and expands those
     /// stones afresh.
     fn influence_reusing(&self, ctx: &Context, memo: &InfluenceMemo) -> Influence {
-        self.run(ctx, false, Memo::Reuse(&memo.0)).0.influence
+        self.run(ctx, false, Memo::Reuse(&memo.0)).0.influence()
+    }
+
+    /// [`Model::influence_reusing`]'s summary, read off the cover counts
+    /// without making the maps.
+    fn summary_reusing(&self, ctx: &Context, memo: &InfluenceMemo) -> Summary {
+        self.run(ctx, false, Memo::Reuse(&memo.0)).0.summary()
     }
 }

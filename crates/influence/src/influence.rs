@@ -1,7 +1,7 @@
 //! The one output type every model returns, and the trait they share.
 
 use crate::context::Context;
-use keisei_board::{BoardMap, Color, MapCell};
+use keisei_board::{BoardMap, Color, MapCell, Point, PointSet};
 use serde::Serialize;
 use std::fmt;
 
@@ -152,6 +152,56 @@ impl Influence {
     pub fn points_under(&self, color: Color) -> usize {
         self.under.iter().filter(|(_, u)| u.includes(color)).count()
     }
+
+    /// The scores and the points under each colour, without the maps.
+    pub fn summary(&self) -> Summary {
+        let mut under = [PointSet::new(), PointSet::new()];
+        // Row by row, with plain loops (on the path of every evaluation).
+        for (y, row) in self.under.array().outer_iter().enumerate() {
+            for (x, u) in row.iter().enumerate() {
+                let p = Point::new(x as u8, y as u8);
+                for c in Color::BOTH {
+                    if u.includes(c) {
+                        under[c.index()].insert(p);
+                    }
+                }
+            }
+        }
+        Summary {
+            model: self.model,
+            under,
+            black: self.black,
+            white: self.white,
+        }
+    }
+}
+
+/// What an evaluation of many positions needs of each one's influence
+/// (move ranking, through [`Model::summary_reusing`]): the scores and who
+/// has influence where, as point sets, without the maps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The model that computed it.
+    pub model: ModelKind,
+    /// The points under each colour's influence, Black's then White's
+    /// (indexed by [`Color::index`]); a point under both is in both.
+    pub under: [PointSet; 2],
+    /// Black's influence score as the model defines it.
+    pub black: f64,
+    /// White's influence score as the model defines it.
+    pub white: f64,
+}
+
+impl Summary {
+    /// Black's score minus White's.
+    pub fn net(&self) -> f64 {
+        self.black - self.white
+    }
+
+    /// The points under `color`'s influence (alone or shared).
+    pub fn under(&self, color: Color) -> &PointSet {
+        &self.under[color.index()]
+    }
 }
 
 /// An influence model: position and group information in, an [`Influence`] out.
@@ -179,6 +229,12 @@ pub trait Model {
     fn influence_reusing(&self, ctx: &Context, memo: &InfluenceMemo) -> Influence {
         let _ = memo;
         self.influence(ctx)
+    }
+
+    /// The [`Summary`] of [`Model::influence_reusing`]: a model may skip
+    /// making maps nobody reads. The default summarises the full result.
+    fn summary_reusing(&self, ctx: &Context, memo: &InfluenceMemo) -> Summary {
+        self.influence_reusing(ctx, memo).summary()
     }
 }
 

@@ -73,7 +73,7 @@ pub use dots::{
 };
 pub use ellipse::{Ellipse, EllipseAnalysis, EllipseParams, EllipseStone, in_ellipse};
 pub use geometry::{Direction, MAX_REACH, Sources, line_between};
-pub use influence::{Influence, InfluenceMemo, Model, ModelKind, Under};
+pub use influence::{Influence, InfluenceMemo, Model, ModelKind, Summary, Under};
 pub use projection::{
     Projection, ProjectionAnalysis, ProjectionParams, ProjectionStone, axis_value, off_axis_value,
 };

@@ -246,7 +246,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// What a model keeps of one position and reuses on another gives the
-    /// influence computed afresh: a position a move or a few on, its
+    /// influence computed afresh (and its summary that of the fresh
+    /// influence): a position a move or a few on, its
     /// inputs (strength, unattackable and dead stones, territory) changed
     /// here and there, for every model.
     #[test]
@@ -265,8 +266,18 @@ proptest! {
             let (first, memo) = m.influence_recorded(&parent.ctx());
             prop_assert_eq!(&first, &m.influence(&parent.ctx()));
             let fresh = m.influence(&child.ctx());
+            let summary = fresh.summary();
+            prop_assert_eq!((summary.black, summary.white), (fresh.black, fresh.white));
+            for (p, u) in fresh.under.iter() {
+                for c in Color::BOTH {
+                    prop_assert_eq!(summary.under(c).contains(p), u.includes(c), "{:?} {:?}", p, c);
+                }
+            }
             match &memo {
-                Some(memo) => prop_assert_eq!(&m.influence_reusing(&child.ctx(), memo), &fresh),
+                Some(memo) => {
+                    prop_assert_eq!(&m.influence_reusing(&child.ctx(), memo), &fresh);
+                    prop_assert_eq!(m.summary_reusing(&child.ctx(), memo), fresh.summary());
+                }
                 None => prop_assert!(kind != ModelKind::Ellipse, "the ellipse model keeps a memo"),
             }
         }
