@@ -6,6 +6,28 @@ pub(crate) const WORDS: usize = NUM_CELLS.div_ceil(64);
 /// The bits of the last word that stand for cells.
 const LAST_WORD_MASK: u64 = u64::MAX >> (WORDS * 64 - NUM_CELLS);
 
+/// [`PointSet::board`] of every size up to [`MAX_SIZE`] (made at compile time).
+static BOARD_SETS: [PointSet; MAX_SIZE as usize + 1] = {
+    let mut sets = [PointSet::new(); MAX_SIZE as usize + 1];
+    let mut size = 0;
+    while size <= MAX_SIZE as usize {
+        let mut y = 0;
+        while y < size {
+            // The row's run of `size` bits, a word at a time.
+            let (mut i, end) = ((y + 1) * STRIDE + 1, (y + 1) * STRIDE + 1 + size);
+            while i < end {
+                let (w, b) = (i / 64, i % 64);
+                let n = if 64 - b < end - i { 64 - b } else { end - i };
+                sets[size].words[w] |= (u64::MAX >> (64 - n)) << b;
+                i += n;
+            }
+            y += 1;
+        }
+        size += 1;
+    }
+    sets
+};
+
 /// A set of points: 96 bytes on the stack, `Copy`, no allocation.
 ///
 /// Iteration is in index order, i.e. row by row from the top.
@@ -142,20 +164,9 @@ impl PointSet {
 
     /// Every point of a board of `size` (`MIN_SIZE..=MAX_SIZE`), none of
     /// the padding around it.
+    #[inline]
     pub fn board(size: u8) -> PointSet {
-        let mut s = PointSet::new();
-        let size = usize::from(size.min(MAX_SIZE));
-        for y in 0..size {
-            // The row's run of `size` bits, a word at a time.
-            let (mut i, end) = ((y + 1) * STRIDE + 1, (y + 1) * STRIDE + 1 + size);
-            while i < end {
-                let (w, b) = (i / 64, i % 64);
-                let n = (64 - b).min(end - i);
-                s.words[w] |= (u64::MAX >> (64 - n)) << b;
-                i += n;
-            }
-        }
-        s
+        BOARD_SETS[usize::from(size.min(MAX_SIZE))]
     }
 
     /// The points orthogonally next to a point of the set (the set's own
@@ -330,6 +341,16 @@ mod tests {
             assert_eq!(s.row_bits(y), want, "row {y}");
         }
         assert_eq!(PointSet::board(19).row_bits(18), (1 << 19) - 1);
+    }
+
+    /// The table of board sets holds every size's points and nothing else
+    /// (sizes above the largest give the largest).
+    #[test]
+    fn board_sets_are_every_sizes_points() {
+        for size in 0..=MAX_SIZE + 3 {
+            let want: PointSet = Point::all(size.min(MAX_SIZE)).collect();
+            assert_eq!(PointSet::board(size), want, "size {size}");
+        }
     }
 
     /// Inserting a row's bits adds exactly those points, on every row of
