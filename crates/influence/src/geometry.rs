@@ -2,7 +2,7 @@
 //! two points that both the ellipse and the projection model use to decide
 //! what stands "between" a stone and a point.
 
-use keisei_board::{NUM_CELLS, Point, PointSet, STRIDE, Symmetry};
+use keisei_board::{Point, PointSet, STRIDE, Symmetry};
 use serde::Serialize;
 use std::fmt;
 use std::sync::OnceLock;
@@ -272,7 +272,8 @@ pub fn line_between(dx: i32, dy: i32) -> &'static [(i8, i8)] {
 /// recognised at once and most line checks are skipped.
 pub(crate) struct Obstacles {
     size: i32,
-    cells: Vec<bool>,
+    /// The obstacles (on the board).
+    set: PointSet,
     /// `sums[(y + 1) * (size + 1) + x + 1]`: obstacles in `[0, x] × [0, y]`.
     sums: Vec<u16>,
 }
@@ -283,16 +284,11 @@ impl Obstacles {
     pub(crate) fn of_set(size: u8, set: &PointSet) -> Obstacles {
         let n = usize::from(size);
         let w = n + 1;
-        let mut cells = vec![false; NUM_CELLS];
+        let mut on_board = *set;
+        on_board.intersect_with(&PointSet::board(size));
         let mut sums = vec![0u16; w * w];
         for y in 0..n {
             let bits = set.row_bits(y as u8) & ((1u32 << n) - 1);
-            let first = Point::new(0, y as u8).index();
-            let mut rest = bits;
-            while rest != 0 {
-                cells[first + rest.trailing_zeros() as usize] = true;
-                rest &= rest - 1;
-            }
             let (above, here) = sums.split_at_mut((y + 1) * w);
             let (above, here) = (&above[y * w..], &mut here[..w]);
             let mut row = 0u16;
@@ -303,7 +299,7 @@ impl Obstacles {
         }
         Obstacles {
             size: size.into(),
-            cells,
+            set: on_board,
             sums,
         }
     }
@@ -311,7 +307,7 @@ impl Obstacles {
     /// Whether the point with padded index `i` (on the board) is an obstacle.
     #[inline]
     pub(crate) fn at(&self, i: usize) -> bool {
-        self.cells[i]
+        self.set.contains(Point::from_index(i))
     }
 
     /// Whether any obstacle lies in the rectangle spanned by two on-board
@@ -341,7 +337,7 @@ impl Obstacles {
         lines
             .deltas(dx, dy)
             .iter()
-            .any(|&d| self.cells[(base + d) as usize])
+            .any(|&d| self.at((base + d) as usize))
     }
 }
 
@@ -367,7 +363,7 @@ mod tests {
     fn obstacles_cell_by_cell(size: u8, blocked: impl Fn(Point) -> bool) -> Obstacles {
         let n = i32::from(size);
         let w = (n + 1) as usize;
-        let mut cells = vec![false; NUM_CELLS];
+        let mut set = PointSet::new();
         let mut sums = vec![0u16; w * w];
         for y in 0..n {
             let mut row = 0u16;
@@ -375,18 +371,14 @@ mod tests {
             for x in 0..n {
                 let i = first + x as usize;
                 if blocked(Point::from_index(i)) {
-                    cells[i] = true;
+                    set.insert(Point::from_index(i));
                     row += 1;
                 }
                 let (yi, xi) = ((y + 1) as usize, (x + 1) as usize);
                 sums[yi * w + xi] = sums[(yi - 1) * w + xi] + row;
             }
         }
-        Obstacles {
-            size: n,
-            cells,
-            sums,
-        }
+        Obstacles { size: n, set, sums }
     }
 
     /// Built from a set, the obstacles are those of the cell-by-cell
@@ -410,8 +402,8 @@ mod tests {
                     obstacles_cell_by_cell(size, |p| set.contains(p)),
                 );
                 assert_eq!(
-                    (a.size, &a.cells, &a.sums),
-                    (b.size, &b.cells, &b.sums),
+                    (a.size, &a.set, &a.sums),
+                    (b.size, &b.set, &b.sums),
                     "{size} {density}"
                 );
             }
