@@ -37,9 +37,24 @@ pub struct LinkMemo {
     /// For each cell and colour, the index in `entries` plus one (0: none).
     index: Vec<[u32; 2]>,
     entries: Vec<(CutState, Footprint)>,
-    /// Every link, by its pair's key (in key order), with the union of the
-    /// footprints of the cut states its pattern's matches read.
-    links: Vec<(u64, Link, Footprint)>,
+    /// Every link, in its pair's key order.
+    links: Vec<MemoLink>,
+}
+
+/// One link of a [`LinkMemo`].
+#[derive(Clone, Debug)]
+struct MemoLink {
+    /// Its pair's key.
+    key: u64,
+    link: Link,
+    /// The union of the footprints of the cut states its pattern's
+    /// matches read.
+    footprint: Footprint,
+    /// Its pair's candidates: `candidates[start..end]` of the memo (every
+    /// pair with candidates has a link).
+    candidates: (u32, u32),
+    /// Where those candidates are anchored.
+    anchors: PointSet,
 }
 
 impl Default for LinkMemo {
@@ -239,13 +254,6 @@ fn links_of(
         },
         Cuts::Reuse { memo, changed, .. } => Groups::reuse(board, patterns, memo, changed),
     };
-    // The memo's links, walked in key order beside the candidates.
-    let mut memo_links = match &cut_source {
-        Cuts::Reuse { memo, .. } => memo.links.as_slice(),
-        _ => &[],
-    }
-    .iter()
-    .peekable();
     // The cut points a pair's matches read (for the memo's footprints).
     let mut read: Vec<Point> = Vec::new();
     // One link per pair, by the pattern earliest in the file. That pattern
@@ -267,19 +275,22 @@ fn links_of(
     let mut pending: Vec<(Point, ToRead)> = Vec::new();
     let (mut best_cuts, mut best_wall): (Vec<(Point, CutState)>, Vec<Point>) =
         (Vec::new(), Vec::new());
-    while let Some((key, touched)) = groups.next(&mut group) {
-        let pattern = group[0].0 & PATTERN_MASK;
+    while let Some(step) = groups.advance() {
         // A pair whose candidates are the memo's, and whose cut states the
         // move left alone, has the memo's link.
-        if let Cuts::Reuse { changed, .. } = &cut_source {
-            while memo_links.next_if(|l| l.0 < key).is_some() {}
-            if let Some((_, link, fp)) = memo_links.next_if(|l| l.0 == key) {
-                if !touched && fp.unchanged_by(changed) {
-                    links.push(link.clone());
-                    continue;
-                }
+        if let (Cuts::Reuse { memo, changed, .. }, Some(i)) = (&cut_source, step.memo) {
+            let m = &memo.links[i];
+            if !step.touched && m.footprint.unchanged_by(changed) {
+                links.push(m.link.clone());
+                continue;
             }
         }
+        groups.fill(&step, &mut group);
+        // A pair whose every candidate was dropped has no link.
+        let Some(first) = group.first() else {
+            continue;
+        };
+        let (key, pattern) = (step.key, first.0 & PATTERN_MASK);
         read.clear();
         let shape = &patterns.shapes[pattern as usize];
         // The best matches so far: coefficient and ends, and the union of
@@ -390,7 +401,13 @@ fn links_of(
                         fp.extend(f);
                     }
                 }
-                memo.links.push((key, link.clone(), fp));
+                memo.links.push(MemoLink {
+                    key,
+                    link: link.clone(),
+                    footprint: fp,
+                    candidates: (step.own.start as u32, step.own.end as u32),
+                    anchors: group.iter().map(|c| c.2.anchor).collect(),
+                });
             }
             links.push(link);
         }
@@ -490,14 +507,29 @@ enum Groups<'a> {
     /// points, which are within reach of every match that saw them). The
     /// two sorted lists are merged pair by pair as they are walked.
     Reuse {
-        memo: &'a [Candidate],
-        /// The memo's number of links (one a pair).
-        memo_links: usize,
+        memo: &'a LinkMemo,
         near: PointSet,
         joined: PointSet,
         fresh: Vec<Candidate>,
+        /// The next of the memo's links (pairs) and of `fresh`.
         next: (usize, usize),
     },
+}
+
+/// One pair of the walk ([`Groups::advance`]); its candidates come from
+/// [`Groups::fill`].
+struct Step {
+    /// The pair's key.
+    key: u64,
+    /// Whether its candidates differ from the memo's (one dropped or one
+    /// found afresh).
+    touched: bool,
+    /// The index of the memo's link of the pair, if it had one.
+    memo: Option<usize>,
+    /// Its candidates in the full list, or the memo's (reuse).
+    own: std::ops::Range<usize>,
+    /// Its fresh candidates (reuse).
+    fresh: std::ops::Range<usize>,
 }
 
 impl<'a> Groups<'a> {
@@ -542,8 +574,7 @@ impl<'a> Groups<'a> {
         }
         fresh.sort_unstable_by_key(|c| c.0);
         Groups::Reuse {
-            memo: &memo.candidates,
-            memo_links: memo.links.len(),
+            memo,
             near,
             joined,
             fresh,
@@ -557,27 +588,30 @@ impl<'a> Groups<'a> {
     fn pairs_at_most(&self) -> usize {
         match self {
             Groups::All { candidates, .. } => candidates.len(),
-            Groups::Reuse {
-                memo_links, fresh, ..
-            } => memo_links + fresh.len(),
+            Groups::Reuse { memo, fresh, .. } => memo.links.len() + fresh.len(),
         }
     }
 
-    /// The next pair's candidates into `group` (emptied first, then in key
-    /// order), with the pair's key and whether they differ from the memo's
-    /// (one dropped or one found afresh); `None` after the last pair.
-    fn next(&mut self, group: &mut Vec<Candidate>) -> Option<(u64, bool)> {
-        group.clear();
+    /// The next pair, in key order; `None` after the last. A pair all of
+    /// whose memo candidates were dropped comes too (its candidates are
+    /// none).
+    fn advance(&mut self) -> Option<Step> {
         match self {
             Groups::All { candidates, next } => {
-                let key = candidates.get(*next)?.0 >> PATTERN_BITS;
-                let end = candidates[*next..]
+                let start = *next;
+                let key = candidates.get(start)?.0 >> PATTERN_BITS;
+                let end = candidates[start..]
                     .iter()
                     .position(|c| c.0 >> PATTERN_BITS != key)
-                    .map_or(candidates.len(), |n| *next + n);
-                group.extend_from_slice(&candidates[*next..end]);
+                    .map_or(candidates.len(), |n| start + n);
                 *next = end;
-                Some((key, false))
+                Some(Step {
+                    key,
+                    touched: false,
+                    memo: None,
+                    own: start..end,
+                    fresh: 0..0,
+                })
             }
             Groups::Reuse {
                 memo,
@@ -585,42 +619,74 @@ impl<'a> Groups<'a> {
                 joined,
                 fresh,
                 next: (m, f),
-                ..
-            } => loop {
-                let key = match (memo.get(*m), fresh.get(*f)) {
+            } => {
+                let memo_key = memo.links.get(*m).map(|l| l.key);
+                let fresh_key = fresh.get(*f).map(|c| c.0 >> PATTERN_BITS);
+                let key = match (memo_key, fresh_key) {
                     (None, None) => return None,
-                    (Some(a), None) => a.0,
-                    (None, Some(b)) => b.0,
-                    (Some(a), Some(b)) => a.0.min(b.0),
-                } >> PATTERN_BITS;
-                let mut touched = false;
-                while let Some(c) = memo.get(*m).filter(|c| c.0 >> PATTERN_BITS == key) {
-                    // Fresh candidates before the memo's of the same key.
-                    while let Some(x) = fresh.get(*f).filter(|x| x.0 <= c.0) {
-                        group.push(*x);
-                        touched = true;
-                        *f += 1;
+                    (Some(a), None) => a,
+                    (None, Some(b)) => b,
+                    (Some(a), Some(b)) => a.min(b),
+                };
+                let fresh_start = *f;
+                while fresh.get(*f).is_some_and(|c| c.0 >> PATTERN_BITS == key) {
+                    *f += 1;
+                }
+                let (index, own, dropped) = match memo.links.get(*m).filter(|l| l.key == key) {
+                    Some(l) => {
+                        *m += 1;
+                        // A candidate anchored near the change is dropped
+                        // (rescanned), and so is every candidate of a pair
+                        // whose two stones the change joined.
+                        let dropped = l.anchors.intersects(near)
+                            || matches!(l.link.to, LinkEnd::Stone(q)
+                                if joined.contains(l.link.from) && joined.contains(q));
+                        let (start, end) = l.candidates;
+                        (Some(*m - 1), start as usize..end as usize, dropped)
                     }
-                    let &(_, from, m_, to) = c;
-                    let keep = !near.contains(m_.anchor)
+                    None => (None, 0..0, false),
+                };
+                Some(Step {
+                    key,
+                    touched: dropped || *f > fresh_start,
+                    memo: index,
+                    own,
+                    fresh: fresh_start..*f,
+                })
+            }
+        }
+    }
+
+    /// The candidates of `step`'s pair into `group` (emptied first), in key
+    /// order: with a memo, its kept candidates and the fresh ones merged (a
+    /// fresh one before a memo one of the same key).
+    fn fill(&self, step: &Step, group: &mut Vec<Candidate>) {
+        group.clear();
+        match self {
+            Groups::All { candidates, .. } => {
+                group.extend_from_slice(&candidates[step.own.clone()]);
+            }
+            Groups::Reuse {
+                memo,
+                near,
+                joined,
+                fresh,
+                ..
+            } => {
+                let mut fresh = fresh[step.fresh.clone()].iter().peekable();
+                for c in &memo.candidates[step.own.clone()] {
+                    while let Some(x) = fresh.next_if(|x| x.0 <= c.0) {
+                        group.push(*x);
+                    }
+                    let &(_, from, m, to) = c;
+                    let keep = !near.contains(m.anchor)
                         && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q));
                     if keep {
                         group.push(*c);
-                    } else {
-                        touched = true;
                     }
-                    *m += 1;
                 }
-                while let Some(x) = fresh.get(*f).filter(|x| x.0 >> PATTERN_BITS == key) {
-                    group.push(*x);
-                    touched = true;
-                    *f += 1;
-                }
-                // A pair whose every candidate was dropped has no link.
-                if !group.is_empty() {
-                    return Some((key, touched));
-                }
-            },
+                group.extend(fresh);
+            }
         }
     }
 }
@@ -875,10 +941,12 @@ mod tests {
                     // as differing from the memo's.
                     let mut groups = Groups::reuse(&child, patterns, &memo, &changed);
                     let (mut reused, mut touched, mut group) = (Vec::new(), Vec::new(), Vec::new());
-                    while let Some((key, differs)) = groups.next(&mut group) {
+                    while let Some(step) = groups.advance() {
+                        groups.fill(&step, &mut group);
+                        let key = step.key;
                         assert!(group.iter().all(|c| c.0 >> PATTERN_BITS == key));
                         reused.extend_from_slice(&group);
-                        if differs {
+                        if step.touched {
                             touched.push(key);
                         }
                     }
@@ -896,9 +964,9 @@ mod tests {
                         v.sort_unstable();
                         v
                     };
-                    // Every pair given whose candidates differ from the
-                    // memo's is reported as differing (a pair that lost
-                    // every candidate is not given at all).
+                    // Every pair whose candidates differ from the memo's is
+                    // reported as differing (a pair that lost every
+                    // candidate is given with none).
                     for c in &reused {
                         let key = c.0 >> PATTERN_BITS;
                         if of(&memo.candidates, key) != of(&reused, key) {
@@ -1060,6 +1128,45 @@ mod tests {
         let reused = connections_reusing(&child, &patterns, &mut reader, &memo);
         assert_eq!(reused, connections(&child, &patterns, &mut reader));
         assert_eq!(&*reused.links[0].kind, "guarded-jump");
+    }
+
+    /// A move that breaks every match of a pair's pattern without touching
+    /// the footprint of its cut states (here: on a cell that must be
+    /// empty, far from the cutting points) ends the link: the pair's
+    /// candidates are dropped, none is found afresh, and the memo's link is
+    /// not kept.
+    #[test]
+    fn a_pair_that_loses_every_candidate_loses_its_link() {
+        let patterns = ConnectionPatterns::parse(
+            "test.pat",
+            "pattern open-jump\n  to: B\n  cut: C D\n  needs: any\n  max: 0.5\n  \
+             . ? ? .\n  ? ? ? ?\n  @ C D B\n  ? ? ? ?\n  . ? ? .\n",
+        )
+        .unwrap();
+        let board = Board::from_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . X . . X . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let mut reader = Reader::new();
+        let (links, memo) = connections_recorded(&board, &patterns, &mut reader);
+        assert_eq!(links.links.len(), 1);
+        let mut child = board.clone();
+        child
+            .play(Color::White, Point::from_gtp("C3", 9).unwrap())
+            .unwrap();
+        let changed = board.changed_points(&child);
+        assert_eq!(memo.reusable(&changed), memo.len(), "C3 is in no footprint");
+        let reused = connections_reusing(&child, &patterns, &mut reader, &memo);
+        assert_eq!(reused, connections(&child, &patterns, &mut reader));
+        assert!(reused.links.is_empty(), "{reused:?}");
     }
 
     /// Matching with each `to:` cell required to hold an own stone finds the
