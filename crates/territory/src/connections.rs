@@ -1115,19 +1115,37 @@ mod tests {
              . . . . . . .",
         )
         .unwrap();
-        let mut reader = Reader::new();
-        let (links, memo) = connections_recorded(&board, &patterns, &mut reader);
+        let (links, reused) =
+            reused_after_a_move_outside_every_footprint(&patterns, &board, Color::Black, "C3");
         assert_eq!(links.links.len(), 1);
         assert_eq!(&*links.links[0].kind, "two-space-jump");
+        assert_eq!(&*reused.links[0].kind, "guarded-jump");
+    }
+
+    /// The links of `board`, and those reused after `color` plays `at`
+    /// (checked to be in no footprint of the memo, and checked to be the
+    /// links read afresh).
+    fn reused_after_a_move_outside_every_footprint(
+        patterns: &ConnectionPatterns,
+        board: &Board,
+        color: Color,
+        at: &str,
+    ) -> (Connections, Connections) {
+        let mut reader = Reader::new();
+        let (links, memo) = connections_recorded(board, patterns, &mut reader);
         let mut child = board.clone();
         child
-            .play(Color::Black, Point::from_gtp("C3", 7).unwrap())
+            .play(color, Point::from_gtp(at, board.size()).unwrap())
             .unwrap();
         let changed = board.changed_points(&child);
-        assert_eq!(memo.reusable(&changed), memo.len(), "C3 is in no footprint");
-        let reused = connections_reusing(&child, &patterns, &mut reader, &memo);
-        assert_eq!(reused, connections(&child, &patterns, &mut reader));
-        assert_eq!(&*reused.links[0].kind, "guarded-jump");
+        assert_eq!(
+            memo.reusable(&changed),
+            memo.len(),
+            "{at} is in a footprint"
+        );
+        let reused = connections_reusing(&child, patterns, &mut reader, &memo);
+        assert_eq!(reused, connections(&child, patterns, &mut reader));
+        (links, reused)
     }
 
     /// A move that breaks every match of a pair's pattern without touching
@@ -1155,17 +1173,9 @@ mod tests {
              . . . . . . . . .",
         )
         .unwrap();
-        let mut reader = Reader::new();
-        let (links, memo) = connections_recorded(&board, &patterns, &mut reader);
+        let (links, reused) =
+            reused_after_a_move_outside_every_footprint(&patterns, &board, Color::White, "C3");
         assert_eq!(links.links.len(), 1);
-        let mut child = board.clone();
-        child
-            .play(Color::White, Point::from_gtp("C3", 9).unwrap())
-            .unwrap();
-        let changed = board.changed_points(&child);
-        assert_eq!(memo.reusable(&changed), memo.len(), "C3 is in no footprint");
-        let reused = connections_reusing(&child, &patterns, &mut reader, &memo);
-        assert_eq!(reused, connections(&child, &patterns, &mut reader));
         assert!(reused.links.is_empty(), "{reused:?}");
     }
 
