@@ -275,8 +275,12 @@ struct MemoStone {
     color: Color,
     /// Its initial source (the same in every direction).
     initial: i32,
-    /// How far from it (in columns or rows) its ellipses looked.
-    radius: i32,
+    /// The box its ellipses looked in: columns `x − west ..= x + east`,
+    /// rows `y − north ..= y + south`, by its reinforced sources (the
+    /// truncation walks the axes that far; the quarter ellipses, their
+    /// targets and the obstacles between lie within the smaller truncated
+    /// sources) — `[north, east, south, west]`.
+    extent: [i32; 4],
     /// The points its ellipses reach.
     covered: PointSet,
 }
@@ -465,8 +469,12 @@ impl Ellipse<'_> {
             for ms in &m.stones {
                 let i = ms.color.index();
                 let (x, y) = (ms.stone.x(), ms.stone.y());
+                // The cells the rules read, or the box the ellipses looked in.
+                let [north, east, south, west] = ms.extent;
                 let near = |&(cx, cy): &(i32, i32)| {
-                    (cx - x).abs() <= ms.radius && (cy - y).abs() <= ms.radius
+                    ((cx - x).abs() <= rules_reach && (cy - y).abs() <= rules_reach)
+                        || ((x - west..=x + east).contains(&cx)
+                            && (y - north..=y + south).contains(&cy))
                 };
                 if ctx.live(ms.stone) == Some(ms.color)
                     && self.initial(ctx.strength_at(ms.stone)) == ms.initial
@@ -517,15 +525,11 @@ impl Ellipse<'_> {
             if let Some(list) = recorded.as_mut() {
                 // The stone's ellipses depend on the cells the rules look at,
                 // and on the obstacles and targets as far as its sources reach.
-                let radius = Direction::ALL
-                    .iter()
-                    .map(|&d| reinforced.get(d))
-                    .fold(rules_reach, i32::max);
                 list.push(MemoStone {
                     stone,
                     color,
                     initial: initial.get(Direction::North),
-                    radius,
+                    extent: Direction::ALL.map(|d| reinforced.get(d)),
                     covered,
                 });
             }
