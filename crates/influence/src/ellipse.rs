@@ -389,8 +389,7 @@ impl Ellipse<'_> {
     }
 
     /// Steps 1–3 and the ellipses of every live stone: the cover counts,
-    /// and with [`Memo::Record`] the memo of this position (its `cover`
-    /// left empty for the caller to fill with the counts).
+    /// and with [`Memo::Record`] the memo of this position.
     fn run(&self, ctx: &Context, detail: bool, memo: Memo<'_>) -> (Covered, Option<EllipseMemo>) {
         let board = ctx.board;
         let size = board.size();
@@ -554,8 +553,8 @@ impl Ellipse<'_> {
                 obstacles: obstacle_sets,
                 targets: target_sets,
                 stones,
-                // Filled by the caller once it has read the counts.
-                cover: [Vec::new(), Vec::new()],
+                // Once per ranked position: a copy is cheaper than a contract.
+                cover: cover.clone(),
                 blocks,
             });
         (
@@ -698,11 +697,7 @@ impl Model for Ellipse<'_> {
     fn influence_recorded(&self, ctx: &Context) -> (Influence, Option<InfluenceMemo>) {
         let (covered, memo) = self.run(ctx, false, Memo::Record);
         let influence = covered.influence();
-        let memo = memo.map(|mut m| {
-            m.cover = covered.counts;
-            InfluenceMemo(m)
-        });
-        (influence, memo)
+        (influence, memo.map(InfluenceMemo))
     }
 
     /// Starts from the memo's cover counts, takes out the ellipses of the
