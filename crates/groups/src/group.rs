@@ -10,6 +10,7 @@ use keisei_eyes::region::{SearchCache, Source};
 use keisei_eyes::value::{EyeValue, Eyes};
 use keisei_territory::{Connections, LinkEnd, Territory};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// Parameters of the group analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -39,8 +40,11 @@ pub struct EyeRegion {
     /// `[a,b]` from the eye database (or search; `[M,M]` from 10 points).
     #[serde(serialize_with = "crate::serialize_display")]
     pub value: EyeValue,
-    /// Where the value came from: a database entry id, `search` or `large`.
-    pub source: String,
+    /// Where the value came from: a database entry id, `search`, `large`,
+    /// `unknown` (the search ran out of budget) or `invalid` (not an eye
+    /// region). Shared, not copied: move ranking builds every group's
+    /// regions again for each of hundreds of positions.
+    pub source: Arc<str>,
 }
 
 /// A group: chains of one colour joined by connections of coefficient 1.
@@ -212,7 +216,7 @@ pub struct GroupsMemo {
     /// stone it is (0: none).
     first: Vec<u16>,
     /// The eye regions looked up: owner, points, value and source.
-    eyes: Vec<(Color, PointSet, EyeValue, String)>,
+    eyes: Vec<(Color, PointSet, EyeValue, Arc<str>)>,
     /// For each point, 1 + the index in `eyes` of the region whose first
     /// point it is (0: none).
     eye_first: Vec<u16>,
@@ -225,28 +229,28 @@ fn eye_value(
     cache: &SearchCache,
     owner: Color,
     points: &PointSet,
-) -> (EyeValue, String) {
+) -> (EyeValue, Arc<str>) {
     match eye_db.lookup_value(board, owner, points, cache) {
         Ok((value, source)) => (
             value,
             match source {
-                Source::Database { id, .. } => id,
-                Source::Search => "search".to_string(),
-                Source::Large => "large".to_string(),
-                Source::Unknown => "unknown".to_string(),
+                Source::Database { id, .. } => Arc::from(id),
+                Source::Search => Arc::from("search"),
+                Source::Large => Arc::from("large"),
+                Source::Unknown => Arc::from("unknown"),
             },
         ),
         // Not a valid eye region (e.g. holds own stones): no eye.
-        Err(_) => (EyeValue::NONE, "invalid".to_string()),
+        Err(_) => (EyeValue::NONE, Arc::from("invalid")),
     }
 }
 
 impl GroupsMemo {
     /// The eye value kept for exactly this region of `owner`.
-    fn eye(&self, owner: Color, points: &PointSet) -> Option<(EyeValue, &str)> {
+    fn eye(&self, owner: Color, points: &PointSet) -> Option<(EyeValue, &Arc<str>)> {
         let i = usize::from(*self.eye_first.get(points.first()?.index())?).checked_sub(1)?;
         let (c, p, v, s) = self.eyes.get(i)?;
-        (*c == owner && p == points).then_some((*v, s.as_str()))
+        (*c == owner && p == points).then_some((*v, s))
     }
 
     /// The rooms and liberties kept for exactly these stones of `color`.
@@ -381,7 +385,7 @@ pub fn analyse_sharing(
     let on_board = PointSet::board(size);
     // Each territory region's eye value, looked up once however many
     // groups it touches (or taken from the memo).
-    let mut eyes: Vec<Option<(EyeValue, String)>> = vec![None; territory.regions.len()];
+    let mut eyes: Vec<Option<(EyeValue, Arc<str>)>> = vec![None; territory.regions.len()];
     let mut kept = matches!(sharing, Sharing::Record).then(Vec::new);
     for g in &mut groups {
         g.linked.sort_unstable();
@@ -396,7 +400,7 @@ pub fn analyse_sharing(
                 .get_or_insert_with(|| {
                     let reused = reuse.as_ref().and_then(|(m, _, _, changes)| {
                         let (v, s) = m.eye(r.color, &r.points)?;
-                        (!changes.intersects(&r.points)).then(|| (v, s.to_string()))
+                        (!changes.intersects(&r.points)).then(|| (v, Arc::clone(s)))
                     });
                     reused.unwrap_or_else(|| eye_value(board, eye_db, cache, r.color, &r.points))
                 })
@@ -451,7 +455,7 @@ pub fn analyse_sharing(
             }
         }
         let mut eye_first = vec![0u16; NUM_CELLS];
-        let eyes: Vec<(Color, PointSet, EyeValue, String)> = territory
+        let eyes: Vec<(Color, PointSet, EyeValue, Arc<str>)> = territory
             .regions
             .iter()
             .zip(eyes)

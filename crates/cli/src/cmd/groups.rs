@@ -90,7 +90,7 @@ pub(crate) fn run(args: &PositionArgs, json: bool) -> Result<()> {
                 .map(|r| RegionJson {
                     points: vertices(&r.points),
                     value: r.value.to_string(),
-                    source: r.source.clone(),
+                    source: r.source.to_string(),
                 })
                 .collect(),
             eyes: g.eyes.to_string(),
