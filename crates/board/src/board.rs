@@ -64,6 +64,9 @@ pub struct Board {
     size: u8,
     to_move: Color,
     cells: [Cell; NUM_CELLS],
+    /// The cells as sets, kept in step with `cells` at every write
+    /// ([`Board::point_sets`]).
+    sets: PointSets,
     /// For a stone: the index of its chain's head.
     head: [u16; NUM_CELLS],
     /// For a stone: the next stone of its chain (circular).
@@ -95,6 +98,7 @@ impl Clone for Board {
             size: self.size,
             to_move: self.to_move,
             cells: self.cells,
+            sets: self.sets,
             head: self.head,
             next: self.next,
             libs: self.libs,
@@ -115,6 +119,7 @@ impl Clone for Board {
         }
         let n = self.used_cells();
         self.cells[..n].copy_from_slice(&source.cells[..n]);
+        self.sets = source.sets;
         self.head[..n].copy_from_slice(&source.head[..n]);
         self.next[..n].copy_from_slice(&source.next[..n]);
         self.libs[..n].copy_from_slice(&source.libs[..n]);
@@ -161,6 +166,10 @@ impl Board {
             size,
             to_move: Color::Black,
             cells,
+            sets: PointSets {
+                empty: PointSet::board(size),
+                stones: [PointSet::new(); 2],
+            },
             head: [0; NUM_CELLS],
             next: [0; NUM_CELLS],
             libs: [0; NUM_CELLS],
@@ -279,8 +288,16 @@ impl Board {
     }
 
     /// The board's contents as sets: its empty points and each colour's
-    /// stones (indexed by [`Color::index`]), in one pass.
+    /// stones (indexed by [`Color::index`]). Kept up to date by every
+    /// change to the board, so this is a copy, not a scan.
     pub fn point_sets(&self) -> PointSets {
+        debug_assert_eq!(self.sets, self.scanned_point_sets());
+        self.sets
+    }
+
+    /// [`Board::point_sets`] read off the cells (what the kept sets must
+    /// equal).
+    fn scanned_point_sets(&self) -> PointSets {
         // One mask per kind of cell and per 64 cells.
         const LOW: u64 = 0x0101_0101_0101_0101;
         let mut words = [[0u64; WORDS]; 3];
@@ -596,7 +613,7 @@ impl Board {
         for (field, i, old) in journal.writes.drain(frame.writes..).rev() {
             let i = usize::from(i);
             match field {
-                Field::Cell => self.cells[i] = Cell::from_code(old),
+                Field::Cell => self.put_cell(i, Cell::from_code(old)),
                 Field::Head => self.head[i] = old,
                 Field::Next => self.next[i] = old,
                 Field::Libs => self.libs[i] = old,
@@ -609,13 +626,32 @@ impl Board {
         self.hash = frame.hash;
     }
 
+    /// Sets cell `i` to `c`, keeping the point sets in step.
+    #[inline]
+    fn put_cell(&mut self, i: usize, c: Cell) {
+        let p = Point::from_index(i);
+        match self.cells[i] {
+            Cell::Empty => self.sets.empty.remove(p),
+            Cell::Black => self.sets.stones[0].remove(p),
+            Cell::White => self.sets.stones[1].remove(p),
+            Cell::Off => false,
+        };
+        match c {
+            Cell::Empty => self.sets.empty.insert(p),
+            Cell::Black => self.sets.stones[0].insert(p),
+            Cell::White => self.sets.stones[1].insert(p),
+            Cell::Off => false,
+        };
+        self.cells[i] = c;
+    }
+
     /// Writes `value` into `field` at cell `i`, giving the old value to `log`.
     #[inline]
     fn write<L: Log>(&mut self, log: &mut L, field: Field, i: usize, value: u16) {
         let slot = match field {
             Field::Cell => {
                 log.save(field, i, self.cells[i] as u16);
-                self.cells[i] = Cell::from_code(value);
+                self.put_cell(i, Cell::from_code(value));
                 return;
             }
             Field::Head => &mut self.head[i],
@@ -870,7 +906,7 @@ impl Board {
     fn add_stone_raw(&mut self, color: Color, p: Point) {
         let own = color.cell();
         let pi = p.index();
-        self.cells[pi] = own;
+        self.put_cell(pi, own);
         self.head[pi] = pi as u16;
         self.next[pi] = pi as u16;
         self.stones[pi] = 1;
@@ -1149,6 +1185,7 @@ mod tests {
                 prop_assert_eq!(&logged, &plain);
                 prop_assert_eq!(logged.hash, plain.hash);
                 prop_assert_eq!(state(&logged), state(&plain));
+                prop_assert_eq!(logged.sets, logged.scanned_point_sets());
                 boards.push(plain.clone());
                 color = color.opponent();
             }
@@ -1172,6 +1209,39 @@ mod tests {
             prop_assert_eq!(logged.next, start.next);
             prop_assert_eq!(logged.libs, start.libs);
             prop_assert_eq!(logged.stones, start.stones);
+            prop_assert_eq!(logged.sets, start.sets);
+        }
+
+        /// The point sets a board keeps are its cells as sets after every
+        /// kind of change: moves with captures, setup stones, cleared points
+        /// (one, or several at once), colour swaps and symmetries.
+        #[test]
+        fn kept_point_sets_are_the_cells(
+            size in prop_oneof![Just(5u32), Just(9), Just(19), Just(25)],
+            setup in proptest::collection::vec(any::<u16>(), 0..150),
+            picks in proptest::collection::vec(any::<u16>(), 1..8),
+            sym in 0usize..8,
+        ) {
+            let mut b = Board::from_choices(size, &setup).unwrap();
+            prop_assert_eq!(b.point_sets(), b.scanned_point_sets());
+            let points: Vec<Point> = b.points().collect();
+            let at = |k: u16| points[usize::from(k) % points.len()];
+            b.clear_point(at(picks[0])).unwrap();
+            prop_assert_eq!(b.sets, b.scanned_point_sets());
+            let several: PointSet = picks.iter().map(|&k| at(k)).collect();
+            b.clear_points(&several).unwrap();
+            prop_assert_eq!(b.sets, b.scanned_point_sets());
+            for &k in &picks {
+                let _ = b.set_stone(if k % 2 == 0 { Color::Black } else { Color::White }, at(k));
+            }
+            prop_assert_eq!(b.sets, b.scanned_point_sets());
+            let swapped = b.swapped_colors();
+            prop_assert_eq!(swapped.sets, swapped.scanned_point_sets());
+            let turned = b.transformed(Symmetry::ALL[sym]);
+            prop_assert_eq!(turned.sets, turned.scanned_point_sets());
+            let mut copy = Board::new(size).unwrap();
+            copy.clone_from(&turned);
+            prop_assert_eq!(copy.sets, turned.sets);
         }
     }
 }
