@@ -346,21 +346,14 @@ impl Board {
     /// moves are legal there). Both boards must have the same size. See
     /// [`crate::footprint`].
     pub fn changed_points(&self, other: &Board) -> PointSet {
-        let mut changed = PointSet::new();
-        // Compare the cells a size uses eight at a time; look closer only
-        // where a group of eight differs. Off-board cells never differ
-        // between boards of one size.
-        let n = self.used_cells();
-        let (a, b) = (&self.cells[..n], &other.cells[..n]);
-        for (k, (x, y)) in a.chunks(8).zip(b.chunks(8)).enumerate() {
-            if x != y {
-                for (j, (c, d)) in x.iter().zip(y).enumerate() {
-                    if c != d {
-                        changed.insert(Point::from_index(k * 8 + j));
-                    }
-                }
-            }
-        }
+        // An on-board point is in exactly one of the three sets, so its
+        // contents differ exactly where it is empty on one board and not on
+        // the other, or black on one and not on the other.
+        let mut changed = self.sets.empty;
+        changed.symmetric_difference_with(&other.sets.empty);
+        let mut black = self.sets.stones[0];
+        black.symmetric_difference_with(&other.sets.stones[0]);
+        changed.union_with(&black);
         if self.ko != other.ko {
             for (p, _) in [self.ko, other.ko].into_iter().flatten() {
                 changed.insert(p);
