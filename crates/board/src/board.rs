@@ -382,10 +382,7 @@ impl Board {
 
     /// Number of stones of `color` on the board.
     pub fn stone_count(&self, color: Color) -> usize {
-        let cell = color.cell();
-        self.points()
-            .filter(|&p| self.cells[p.index()] == cell)
-            .count()
+        self.sets.stones[color.index()].len()
     }
 
     // ----- chains -----------------------------------------------------------
@@ -489,8 +486,9 @@ impl Board {
 
     /// The heads of all chains on the board, in point order.
     pub fn chain_heads(&self) -> impl Iterator<Item = Point> + '_ {
-        self.points()
-            .filter(move |&p| self.cells[p.index()].is_stone() && self.chain_head(p) == p)
+        let mut stones = self.sets.stones[0];
+        stones.union_with(&self.sets.stones[1]);
+        stones.iter().filter(move |&p| self.chain_head(p) == p)
     }
 
     // ----- moves ------------------------------------------------------------
@@ -1217,6 +1215,16 @@ mod tests {
         ) {
             let mut b = Board::from_choices(size, &setup).unwrap();
             prop_assert_eq!(b.point_sets(), b.scanned_point_sets());
+            // What the sets answer, against the cells.
+            let heads: Vec<Point> = b
+                .points()
+                .filter(|&p| b.cells[p.index()].is_stone() && b.chain_head(p) == p)
+                .collect();
+            prop_assert_eq!(b.chain_heads().collect::<Vec<_>>(), heads);
+            for c in Color::BOTH {
+                let n = b.points().filter(|&p| b.color(p) == Some(c)).count();
+                prop_assert_eq!(b.stone_count(c), n);
+            }
             let points: Vec<Point> = b.points().collect();
             let at = |k: u16| points[usize::from(k) % points.len()];
             b.clear_point(at(picks[0])).unwrap();
