@@ -584,27 +584,47 @@ impl Search<'_> {
         };
         let b = &*self.board;
         let (t, a) = (self.target, self.attacker);
-        fp.chain_counted(b, t, a);
+        // Each chain and each move is recorded once, however many of the
+        // points above lead to it (the target chain touches every liberty).
+        let mut chains = PointSet::new();
+        let mut moves = PointSet::new();
+        let mut chain_at = |p: Point, fp: &mut Footprint| {
+            if b.color(p).is_some() {
+                chains.insert(b.chain_head(p));
+            } else {
+                // A point without a stone: its contents.
+                fp.point(p);
+            }
+        };
+        chain_at(t, fp);
         for s in b.chain_stones(t) {
             for n in s.neighbors() {
                 if b.color(n).is_some() {
-                    fp.chain_counted(b, n, a);
+                    chain_at(n, fp);
                     if b.liberty_count(n) <= 2 {
-                        for l in &b.liberties(n) {
-                            fp.move_at_counted(b, l, a);
-                        }
+                        moves.union_with(&b.liberties(n));
                     }
                 } else if b.is_empty(n) {
-                    fp.move_at_counted(b, n, a);
+                    moves.insert(n);
                     if second_order {
                         for q in n.neighbors() {
                             if b.is_empty(q) {
-                                fp.move_at_counted(b, q, a);
+                                moves.insert(q);
                             }
                         }
                     }
                 }
             }
+        }
+        // A move: its point and the chains next to it.
+        for m in &moves {
+            fp.point(m);
+            for n in m.neighbors() {
+                chain_at(n, fp);
+            }
+        }
+        for h in &chains {
+            fp.chain_counted(b, h, a);
         }
     }
 
