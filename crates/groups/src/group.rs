@@ -418,11 +418,9 @@ pub fn analyse_sharing(
         g.eyes = combine_iter(g.eye_regions.iter().map(|r| r.value));
         g.eye_count = g.eyes.normalized();
         if !boundary.is_empty() {
-            let n = boundary
-                .iter()
-                .filter(|&p| board.color(p) == Some(g.color))
-                .count();
-            g.certainty = eye_certainty(n as f64 / boundary.len() as f64);
+            let mut own = boundary;
+            own.intersect_with(&stones_of[g.color.index()]);
+            g.certainty = eye_certainty(own.len() as f64 / boundary.len() as f64);
         }
         let memo = reuse.as_ref().and_then(|(m, near, room, _)| {
             let (r, l) = m.get(g.color, &g.stones)?;
