@@ -258,6 +258,7 @@ impl PointSet {
         PointSetIter {
             words: self.words,
             word: 0,
+            bits: self.words[0],
         }
     }
 }
@@ -298,23 +299,25 @@ impl IntoIterator for &PointSet {
 #[derive(Clone)]
 pub struct PointSetIter {
     words: [u64; WORDS],
+    /// The word being read, and its points not yet given.
     word: usize,
+    bits: u64,
 }
 
 impl Iterator for PointSetIter {
     type Item = Point;
     #[inline]
     fn next(&mut self) -> Option<Point> {
-        while self.word < WORDS {
-            let w = self.words[self.word];
-            if w != 0 {
-                let bit = w.trailing_zeros() as usize;
-                self.words[self.word] &= w - 1;
-                return Some(Point::from_index(self.word * 64 + bit));
+        while self.bits == 0 {
+            if self.word + 1 >= WORDS {
+                return None;
             }
             self.word += 1;
+            self.bits = self.words[self.word];
         }
-        None
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(Point::from_index(self.word * 64 + bit))
     }
 }
 
@@ -392,5 +395,25 @@ mod tests {
         assert!(s.remove(Point::new(3, 4)));
         assert!(!s.contains(Point::new(3, 4)));
         assert_eq!(s.len(), 2);
+    }
+
+    /// Iteration reaches every word, the first and the last included (a
+    /// set may hold padding cells, e.g. from `adjacent`), and every bit of
+    /// a full word.
+    #[test]
+    fn iteration_reaches_every_cell_index() {
+        let all: Vec<usize> = (0..NUM_CELLS).collect();
+        let mut s = PointSet::new();
+        for &i in &all {
+            s.insert(Point::from_index(i));
+        }
+        let got: Vec<usize> = s.iter().map(Point::index).collect();
+        assert_eq!(got, all);
+        let mut ends = PointSet::new();
+        ends.insert(Point::from_index(0));
+        ends.insert(Point::from_index(NUM_CELLS - 1));
+        let got: Vec<usize> = ends.iter().map(Point::index).collect();
+        assert_eq!(got, vec![0, NUM_CELLS - 1]);
+        assert_eq!(PointSet::new().iter().next(), None);
     }
 }
