@@ -112,9 +112,42 @@ impl Footprint {
     /// [`Footprint::move_at`] with the chains next to `p` recorded by
     /// [`Footprint::chain_counted`].
     pub fn move_at_counted(&mut self, board: &Board, p: Point, counted: Color) {
-        self.points.insert(p);
-        for n in p.neighbors() {
-            self.chain_counted(board, n, counted);
+        let mut one = PointSet::new();
+        one.insert(p);
+        self.moves_counted(board, &one, &PointSet::new(), counted);
+    }
+
+    /// [`Footprint::move_at_counted`] for every point of `moves` and
+    /// [`Footprint::chain_counted`] for every point of `chains`, recording
+    /// each chain once however many of those points lead to it (a chain
+    /// touches each of its liberties).
+    pub fn moves_counted(
+        &mut self,
+        board: &Board,
+        moves: &PointSet,
+        chains: &PointSet,
+        counted: Color,
+    ) {
+        let mut heads = PointSet::new();
+        let mut chain_at = |p: Point, points: &mut PointSet| {
+            if board.color(p).is_some() {
+                heads.insert(board.chain_head(p));
+            } else {
+                // A point without a stone: its contents.
+                points.insert(p);
+            }
+        };
+        for p in chains {
+            chain_at(p, &mut self.points);
+        }
+        for m in moves {
+            self.points.insert(m);
+            for n in m.neighbors() {
+                chain_at(n, &mut self.points);
+            }
+        }
+        for h in &heads {
+            self.chain_counted(board, h, counted);
         }
     }
 
@@ -153,6 +186,40 @@ mod tests {
         assert!(!f.points().contains(Point::new(4, 3)));
         assert!(f.unchanged_by(&PointSet::from_iter([Point::new(4, 3)])));
         assert!(!f.unchanged_by(&PointSet::from_iter([Point::new(1, 2)])));
+    }
+
+    proptest::proptest! {
+        /// Recording moves and chains together is recording each alone:
+        /// a move is its point and the chains next to it, and a chain met
+        /// many times is the same chain.
+        #[test]
+        fn moves_counted_is_each_move_and_chain_alone(
+            setup in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..90),
+            picks in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..12),
+        ) {
+            let b = Board::from_choices(9, &setup).unwrap();
+            let points: Vec<Point> = b.points().collect();
+            let (mut moves, mut chains) = (PointSet::new(), PointSet::new());
+            for (i, &k) in picks.iter().enumerate() {
+                let p = points[usize::from(k) % points.len()];
+                if i % 2 == 0 { moves.insert(p); } else { chains.insert(p); }
+            }
+            for counted in Color::BOTH {
+                let mut together = Footprint::new();
+                together.moves_counted(&b, &moves, &chains, counted);
+                let mut alone = Footprint::new();
+                for m in &moves {
+                    alone.point(m);
+                    for n in m.neighbors() {
+                        alone.chain_counted(&b, n, counted);
+                    }
+                }
+                for c in &chains {
+                    alone.chain_counted(&b, c, counted);
+                }
+                proptest::prop_assert_eq!(together, alone);
+            }
+        }
     }
 
     /// A 9×9 board after the moves `(colour, x, y)`.

@@ -316,10 +316,9 @@ impl Reader {
             // The target chain, and its liberties as moves (what the quick
             // answer reads; the search records the rest).
             let attacker = board.color(target).map_or(Color::Black, Color::opponent);
-            fp.chain_counted(board, target, attacker);
-            for l in &board.liberties(target) {
-                fp.move_at_counted(board, l, attacker);
-            }
+            let mut chain = PointSet::new();
+            chain.insert(target);
+            fp.moves_counted(board, &board.liberties(target), &chain, attacker);
         }
         let Some(defender) = board.color(target) else {
             return Reading {
@@ -584,23 +583,15 @@ impl Search<'_> {
         };
         let b = &*self.board;
         let (t, a) = (self.target, self.attacker);
-        // Each chain and each move is recorded once, however many of the
-        // points above lead to it (the target chain touches every liberty).
+        // The chains and the moves read, each recorded once
+        // ([`Footprint::moves_counted`]).
         let mut chains = PointSet::new();
         let mut moves = PointSet::new();
-        let mut chain_at = |p: Point, fp: &mut Footprint| {
-            if b.color(p).is_some() {
-                chains.insert(b.chain_head(p));
-            } else {
-                // A point without a stone: its contents.
-                fp.point(p);
-            }
-        };
-        chain_at(t, fp);
+        chains.insert(t);
         for s in b.chain_stones(t) {
             for n in s.neighbors() {
                 if b.color(n).is_some() {
-                    chain_at(n, fp);
+                    chains.insert(n);
                     if b.liberty_count(n) <= 2 {
                         moves.union_with(&b.liberties(n));
                     }
@@ -616,16 +607,7 @@ impl Search<'_> {
                 }
             }
         }
-        // A move: its point and the chains next to it.
-        for m in &moves {
-            fp.point(m);
-            for n in m.neighbors() {
-                chain_at(n, fp);
-            }
-        }
-        for h in &chains {
-            fp.chain_counted(b, h, a);
-        }
+        fp.moves_counted(b, &moves, &chains, a);
     }
 
     fn key(&self, side: Side) -> u64 {
