@@ -802,7 +802,7 @@ impl Search<'_> {
             }
         }
         // Save attacker chains next to the target that are in atari.
-        for h in &adjacent_heads(board, target, self.attacker) {
+        for &h in weak_adjacent_heads(board, target, self.attacker, 1).points() {
             if board.liberty_count(h) == 1 {
                 let (l, _) = board.first_liberties::<1>(h);
                 cands.push(l[0], 120);
@@ -820,7 +820,7 @@ impl Search<'_> {
         let (lib_pts, n) = board.first_liberties::<5>(target);
         let lib_pts = &lib_pts[..n];
         let mut cands = Candidates::new();
-        for h in &adjacent_heads(board, target, self.attacker) {
+        for &h in weak_adjacent_heads(board, target, self.attacker, 2).points() {
             match board.liberty_count(h) {
                 1 => {
                     let (l, _) = board.first_liberties::<1>(h);
@@ -964,17 +964,73 @@ fn empty_neighbours(b: &Board, p: Point) -> i32 {
     p.neighbors().iter().filter(|&&n| b.is_empty(n)).count() as i32
 }
 
-/// Heads of the chains of `color` next to the chain on `t`.
-fn adjacent_heads(b: &Board, t: Point, color: Color) -> PointSet {
-    let mut heads = PointSet::new();
+/// Heads of the chains of `color` with at most `max_libs` liberties next to
+/// the chain on `t`, in point order (the candidates a node adds for them).
+/// Few chains next to a target are that short of liberties: they are kept
+/// in a small list, and only a target touching more of them builds a set.
+fn weak_adjacent_heads(b: &Board, t: Point, color: Color, max_libs: usize) -> Heads {
+    let mut heads = Heads {
+        points: [t; HEADS],
+        len: 0,
+        spilled: Vec::new(),
+    };
     for s in b.chain_stones(t) {
         for n in s.neighbors() {
-            if b.color(n) == Some(color) {
-                heads.insert(b.chain_head(n));
+            if b.color(n) == Some(color) && b.liberty_count(n) <= max_libs {
+                let h = b.chain_head(n);
+                if heads.points[..heads.len].contains(&h) {
+                    continue;
+                }
+                if heads.len == HEADS {
+                    return weak_adjacent_heads_set(b, t, color, max_libs);
+                }
+                heads.points[heads.len] = h;
+                heads.len += 1;
             }
         }
     }
+    heads.points[..heads.len].sort_unstable();
     heads
+}
+
+/// [`weak_adjacent_heads`] through a set, however many there are.
+#[cold]
+fn weak_adjacent_heads_set(b: &Board, t: Point, color: Color, max_libs: usize) -> Heads {
+    let mut set = PointSet::new();
+    for s in b.chain_stones(t) {
+        for n in s.neighbors() {
+            if b.color(n) == Some(color) && b.liberty_count(n) <= max_libs {
+                set.insert(b.chain_head(n));
+            }
+        }
+    }
+    Heads {
+        points: [t; HEADS],
+        len: 0,
+        spilled: set.iter().collect(),
+    }
+}
+
+/// How many chain heads [`Heads`] keeps without allocating.
+const HEADS: usize = 8;
+
+/// Distinct chain heads in point order: up to [`HEADS`] inline, more in a
+/// vector.
+struct Heads {
+    points: [Point; HEADS],
+    len: usize,
+    /// Every head, when there were more than [`HEADS`] (else empty).
+    spilled: Vec<Point>,
+}
+
+impl Heads {
+    fn points(&self) -> &[Point] {
+        if self.spilled.is_empty() {
+            &self.points[..self.len]
+        } else {
+            &self.spilled
+        }
+    }
 }
 
 /// The most candidate moves kept at one node; further ones are dropped.
@@ -1118,6 +1174,83 @@ mod tests {
         assert_eq!(
             c.points(),
             &[Point::new(3, 3), Point::new(1, 1), Point::new(0, 0)]
+        );
+    }
+
+    /// What [`weak_adjacent_heads`] must give: every qualifying head, by a
+    /// set, in point order.
+    fn weak_heads_by_set(b: &Board, t: Point, color: Color, max_libs: usize) -> Vec<Point> {
+        let mut set = PointSet::new();
+        for s in b.chain_stones(t) {
+            for n in s.neighbors() {
+                if b.color(n) == Some(color) && b.liberty_count(n) <= max_libs {
+                    set.insert(b.chain_head(n));
+                }
+            }
+        }
+        set.iter().collect()
+    }
+
+    #[test]
+    fn weak_adjacent_heads_are_the_sets_in_point_order() {
+        // Random games on 9×9 (a splitmix sequence picks the moves).
+        let mut seed = 0x1234_5678_u64;
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut b = Board::new(9).unwrap();
+            for turn in 0..70 {
+                seed = mix(seed);
+                let color = if turn % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let moves: Vec<Point> = b.legal_moves(color).collect();
+                if let Some(&p) = moves.get((seed % 97) as usize % moves.len().max(1)) {
+                    b.play(color, p).unwrap();
+                }
+                for t in b.points().filter(|&t| b.color(t).is_some()) {
+                    let attacker = b.color(t).unwrap().opponent();
+                    for max_libs in [1, 2] {
+                        let heads = weak_adjacent_heads(&b, t, attacker, max_libs);
+                        assert_eq!(
+                            heads.points(),
+                            weak_heads_by_set(&b, t, attacker, max_libs).as_slice()
+                        );
+                        checked += usize::from(!heads.points().is_empty());
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 100,
+            "too few targets with weak neighbours: {checked}"
+        );
+        // Ten black stones of two liberties each next to one white chain:
+        // more heads than are kept inline.
+        let b = Board::from_diagram(
+            "
+            . . . . . . . . . . .
+            . O . O . O . O . O .
+            . X . X . X . X . X .
+            O O O O O O O O O O O
+            . X . X . X . X . X .
+            . O . O . O . O . O .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            ",
+        )
+        .unwrap();
+        let t = Point::new(0, 3);
+        let heads = weak_adjacent_heads(&b, t, Color::Black, 2);
+        assert!(!heads.spilled.is_empty());
+        assert_eq!(heads.points().len(), 10);
+        assert_eq!(
+            heads.points(),
+            weak_heads_by_set(&b, t, Color::Black, 2).as_slice()
         );
     }
 
