@@ -275,12 +275,13 @@ struct MemoStone {
     color: Color,
     /// Its initial source (the same in every direction).
     initial: i32,
-    /// The box its ellipses looked in: columns `x − west ..= x + east`,
-    /// rows `y − north ..= y + south`, by its reinforced sources (the
-    /// truncation walks the axes that far; the quarter ellipses, their
-    /// targets and the obstacles between lie within the smaller truncated
-    /// sources) — `[north, east, south, west]`.
+    /// Its reinforced sources, `[north, east, south, west]`: the truncation
+    /// walks the axes that far at most.
     extent: [i32; 4],
+    /// Its truncated sources, in the same order: the quarter ellipses, their
+    /// targets and the obstacles between lie in the box of columns
+    /// `x − west ..= x + east` and rows `y − north ..= y + south`.
+    truncated: [i32; 4],
     /// The points its ellipses reach.
     covered: PointSet,
 }
@@ -447,37 +448,50 @@ impl Ellipse<'_> {
         // taken out of its cover.
         let mut kept = PointSet::new();
         if let Some(m) = reuse {
-            let mut changed = [PointSet::new(), PointSet::new()];
+            // What changed: live stones (read by the rules and the
+            // truncation), and each colour's obstacles (read by the
+            // truncation and the ellipses) and targets (by the ellipses).
+            let coords = |set: &PointSet| set.iter().map(|p| (p.x(), p.y())).collect::<Vec<_>>();
+            let mut stones_changed = PointSet::new();
             for c in Color::BOTH {
                 let mut diff = stones_of[c.index()];
                 diff.symmetric_difference_with(&m.stones_of[c.index()]);
-                changed[0].union_with(&diff);
+                stones_changed.union_with(&diff);
             }
-            changed[1] = changed[0];
-            for c in Color::BOTH {
-                let i = c.index();
-                let mut d = obstacle_sets[i];
-                d.symmetric_difference_with(&m.obstacles[i]);
-                changed[i].union_with(&d);
-                let mut d = target_sets[i];
-                d.symmetric_difference_with(&m.targets[i]);
-                changed[i].union_with(&d);
-            }
+            let stones_changed = coords(&stones_changed);
+            let [obstacles_changed, targets_changed] =
+                [(&obstacle_sets, &m.obstacles), (&target_sets, &m.targets)].map(|(now, then)| {
+                    Color::BOTH.map(|c| {
+                        let mut d = now[c.index()];
+                        d.symmetric_difference_with(&then[c.index()]);
+                        coords(&d)
+                    })
+                });
             cover.clone_from(&m.cover);
-            let changed = changed.map(|set| set.iter().map(|p| (p.x(), p.y())).collect::<Vec<_>>());
             for ms in &m.stones {
                 let i = ms.color.index();
                 let (x, y) = (ms.stone.x(), ms.stone.y());
-                // The cells the rules read, or the box the ellipses looked in.
-                let [north, east, south, west] = ms.extent;
-                let near = |&(cx, cy): &(i32, i32)| {
-                    ((cx - x).abs() <= rules_reach && (cy - y).abs() <= rules_reach)
-                        || ((x - west..=x + east).contains(&cx)
-                            && (y - north..=y + south).contains(&cy))
+                // The cells the rules read; the axes as far as the
+                // truncation read them (up to the first point past the
+                // truncated source, or the whole reinforced source); the box
+                // the ellipses looked in.
+                let near_rules = |&(cx, cy): &(i32, i32)| {
+                    (cx - x).abs() <= rules_reach && (cy - y).abs() <= rules_reach
+                };
+                let [tn, te, ts, tw] = ms.truncated;
+                let [an, ae, as_, aw] = [0, 1, 2, 3].map(|d| ms.extent[d].min(ms.truncated[d] + 1));
+                let on_axes = |&(cx, cy): &(i32, i32)| {
+                    (cx == x && (y - an..=y + as_).contains(&cy))
+                        || (cy == y && (x - aw..=x + ae).contains(&cx))
+                };
+                let in_box = |&(cx, cy): &(i32, i32)| {
+                    (x - tw..=x + te).contains(&cx) && (y - tn..=y + ts).contains(&cy)
                 };
                 if ctx.live(ms.stone) == Some(ms.color)
                     && self.initial(ctx.strength_at(ms.stone)) == ms.initial
-                    && !changed[i].iter().any(near)
+                    && !stones_changed.iter().any(|q| near_rules(q) || on_axes(q))
+                    && !obstacles_changed[i].iter().any(|q| on_axes(q) || in_box(q))
+                    && !targets_changed[i].iter().any(in_box)
                 {
                     kept.insert(ms.stone);
                 } else {
@@ -529,6 +543,7 @@ impl Ellipse<'_> {
                     color,
                     initial: initial.get(Direction::North),
                     extent: Direction::ALL.map(|d| reinforced.get(d)),
+                    truncated: Direction::ALL.map(|d| truncated.get(d)),
                     covered,
                 });
             }
