@@ -387,15 +387,28 @@ pub fn analyse_sharing(
     // groups it touches (or taken from the memo).
     let mut eyes: Vec<Option<(EyeValue, Arc<str>)>> = vec![None; territory.regions.len()];
     let mut kept = matches!(sharing, Sharing::Record).then(Vec::new);
+    // Which groups each territory region touches (its colour's stones next
+    // to it), as (group, region) pairs in that order: each group's regions
+    // in region order.
+    let mut touching: Vec<u64> = Vec::with_capacity(4 * territory.regions.len());
+    for (i, r) in territory.regions.iter().enumerate() {
+        let mut next_to = r.points.adjacent();
+        next_to.intersect_with(&stones_of[r.color.index()]);
+        for s in &next_to {
+            if let Some(g) = group_of[s] {
+                touching.push(((g as u64) << 32) | i as u64);
+            }
+        }
+    }
+    touching.sort_unstable();
+    touching.dedup();
+    let mut touching = touching.into_iter().peekable();
     for g in &mut groups {
         g.linked.sort_unstable();
-        let mut near = g.stones.adjacent();
-        near.intersect_with(&on_board);
         let mut all_regions = PointSet::new();
-        for (i, r) in territory.regions.iter().enumerate() {
-            if r.color != g.color || !r.points.intersects(&near) {
-                continue;
-            }
+        while let Some(pair) = touching.next_if(|&k| (k >> 32) as usize == g.id) {
+            let i = (pair & u64::from(u32::MAX)) as usize;
+            let r = &territory.regions[i];
             let (value, source) = eyes[i]
                 .get_or_insert_with(|| {
                     let reused = reuse.as_ref().and_then(|(m, _, _, changes)| {
