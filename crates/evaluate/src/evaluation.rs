@@ -12,17 +12,17 @@ use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::SearchCache;
 use keisei_groups::{
     BlockDanger, BlockDangerParams, BlockInput, DangerMinus, GroupParams, Groups, GroupsMemo,
-    LifeStatus, RoomPatterns, Sharing as GroupSharing, Spheres, analyse_sharing, block_danger,
-    danger_minus, danger_minus_totals, life_status,
+    LifeStatus, RoomPatterns, Sharing as GroupSharing, Spheres, analyse_sharing_links,
+    block_danger, danger_minus, danger_minus_totals, life_status,
 };
 use keisei_influence::{
     Context, Influence, InfluenceMemo, Model, ModelKind, Summary, Under, dot_blocks,
 };
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
-    AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, LinkEnd, LinkMemo, Territory,
-    TerritoryOptions, attack_ease, blocks, connections, connections_recorded,
-    connections_reusing_lean, territory,
+    AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, Link, LinkEnd, LinkMemo,
+    Territory, TerritoryOptions, attack_ease, blocks, connections, connections_recorded,
+    connections_reusing_shared, territory_of,
 };
 use serde::Serialize;
 
@@ -389,18 +389,31 @@ impl Evaluator {
         let size = board.size();
         let cfg = &self.config;
         let patterns = self.connection_patterns;
-        let links = match &mut sharing {
-            Sharing::None => connections(board, patterns, reader),
+        // A child holds the parent's links its move left alone by
+        // reference (they are hundreds of copies a ranking otherwise); the
+        // factors read the links in order through `refs`.
+        let (links, shared_links) = match &mut sharing {
+            Sharing::None => (connections(board, patterns, reader), None),
             Sharing::Record(memos) => {
                 let (links, recorded) = connections_recorded(board, patterns, reader);
                 memos.cuts = recorded;
-                links
+                (links, None)
             }
-            Sharing::Reuse(shared) => {
-                connections_reusing_lean(board, patterns, reader, &shared.memos.cuts)
-            }
+            Sharing::Reuse(shared) => (
+                Connections::default(),
+                Some(connections_reusing_shared(
+                    board,
+                    patterns,
+                    reader,
+                    &shared.memos.cuts,
+                )),
+            ),
         };
-        let first = territory(board, &links, &TerritoryOptions::default());
+        let refs: Vec<&Link> = match &shared_links {
+            Some(s) => s.iter().collect(),
+            None => links.links.iter().collect(),
+        };
+        let first = territory_of(board, refs.iter().copied(), &TerritoryOptions::default());
         let params = GroupParams {
             unattackable_below: cfg.groups.unattackable_below,
             ..GroupParams::default()
@@ -415,8 +428,14 @@ impl Evaluator {
                 .as_ref()
                 .map_or(GroupSharing::None, GroupSharing::Reuse),
         };
-        let (groups, groups_memo) =
-            analyse_sharing(board, &links, &first, knowledge, &params, group_sharing);
+        let (groups, groups_memo) = analyse_sharing_links(
+            board,
+            refs.iter().copied(),
+            &first,
+            knowledge,
+            &params,
+            group_sharing,
+        );
         if let Sharing::Record(memos) = &mut sharing {
             memos.groups = groups_memo;
         }
@@ -431,9 +450,9 @@ impl Evaluator {
         let terr = if dead.is_empty() {
             first
         } else {
-            territory(
+            territory_of(
                 board,
-                &links,
+                refs.iter().copied(),
                 &TerritoryOptions {
                     dead,
                     ..TerritoryOptions::default()
@@ -522,8 +541,7 @@ impl Evaluator {
                 .points()
                 .filter_map(|p| Some(f64::from(board.color(p)?.sign()) * life_value(status[p]?)))
                 .sum();
-            terms.connection = links
-                .links
+            terms.connection = refs
                 .iter()
                 .filter(|l| matches!(l.to, LinkEnd::Stone(_)))
                 .map(|l| f64::from(l.color.sign()) * link_value(l.coefficient))

@@ -8,7 +8,7 @@ use keisei_eyes::combine::combine_iter;
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::{SearchCache, Source};
 use keisei_eyes::value::{EyeValue, Eyes};
-use keisei_territory::{Connections, LinkEnd, Territory};
+use keisei_territory::{Connections, Link, LinkEnd, Territory};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -278,6 +278,33 @@ pub fn analyse_sharing(
     params: &GroupParams,
     sharing: Sharing<'_>,
 ) -> (Groups, Option<GroupsMemo>) {
+    analyse_sharing_links(
+        board,
+        &connections.links,
+        territory,
+        knowledge,
+        params,
+        sharing,
+    )
+}
+
+/// [`analyse_sharing`] from the position's links however they are held
+/// (the result does not depend on their order: chains join into groups by
+/// a union–find whose roots are the smallest indices, and each group's
+/// linked groups are sorted).
+pub fn analyse_sharing_links<'a, L>(
+    board: &Board,
+    links: L,
+    territory: &Territory,
+    knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
+    params: &GroupParams,
+    sharing: Sharing<'_>,
+) -> (Groups, Option<GroupsMemo>)
+where
+    L: IntoIterator<Item = &'a Link>,
+    L::IntoIter: Clone,
+{
+    let links = links.into_iter();
     let (eye_db, cache, rooms) = knowledge;
     let size = board.size();
     // Chains joined by coefficient-1 links.
@@ -292,7 +319,7 @@ pub fn analyse_sharing(
         i => Some(usize::from(i)),
     };
     let mut parent: Vec<usize> = (0..heads.len()).collect();
-    for l in &connections.links {
+    for l in links.clone() {
         if let (LinkEnd::Stone(q), true) = (l.to, l.coefficient >= 1.0) {
             if let (Some(a), Some(b)) = (index_of(l.from), index_of(q)) {
                 let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
@@ -324,7 +351,7 @@ pub fn analyse_sharing(
         }
     }
     // Set A: groups linked by coefficient-0.5 connections.
-    for l in &connections.links {
+    for l in links {
         if let (LinkEnd::Stone(q), true) = (l.to, (l.coefficient - 0.5).abs() < 1e-9) {
             if let (Some(a), Some(b)) = (group_of[l.from], group_of[q]) {
                 if a != b {

@@ -74,7 +74,9 @@ proptest! {
 
     /// What one analysis keeps and another reuses gives the analysis made
     /// afresh: a position a few moves on, with its territory (the eye
-    /// space) sometimes missing a region as well.
+    /// space) sometimes missing a region as well; and so do the links
+    /// handed over in reverse order (move ranking hands a child's links
+    /// over as its parent's kept ones and its own).
     #[test]
     fn shared_analysis_equals_fresh(
         size in prop::sample::select(vec![7u8, 9, 13]),
@@ -84,7 +86,9 @@ proptest! {
     ) {
         use keisei_eyes::builtin::builtin;
         use keisei_eyes::region::SearchCache;
-        use keisei_groups::{GroupParams, RoomPatterns, Sharing, analyse, analyse_sharing};
+        use keisei_groups::{
+            GroupParams, RoomPatterns, Sharing, analyse, analyse_sharing, analyse_sharing_links,
+        };
         let cache = SearchCache::default();
         let knowledge = (builtin(), &cache, RoomPatterns::builtin());
         let params = GroupParams::default();
@@ -101,6 +105,10 @@ proptest! {
         }
         let fresh = analyse(&child, &c, &t, builtin(), &cache, RoomPatterns::builtin(), &params);
         let (reused, _) = analyse_sharing(&child, &c, &t, knowledge, &params, Sharing::Reuse(&memo));
-        prop_assert_eq!(reused, fresh);
+        prop_assert_eq!(&reused, &fresh);
+        let reversed = c.links.iter().rev();
+        let (reordered, _) =
+            analyse_sharing_links(&child, reversed, &t, knowledge, &params, Sharing::Reuse(&memo));
+        prop_assert_eq!(reordered, fresh);
     }
 }

@@ -134,7 +134,7 @@ pub fn connections(
     patterns: &ConnectionPatterns,
     reader: &mut Reader,
 ) -> Connections {
-    links_of(board, patterns, reader, Cuts::Read)
+    links_of(board, patterns, reader, Cuts::Read).into_connections(None)
 }
 
 /// [`connections`], also giving the memo of its candidates and cut states
@@ -149,7 +149,7 @@ pub fn connections_recorded(
         board: Some(board.clone()),
         ..LinkMemo::default()
     };
-    let links = links_of(board, patterns, reader, Cuts::Record(&mut memo));
+    let links = links_of(board, patterns, reader, Cuts::Record(&mut memo)).into_connections(None);
     (links, memo)
 }
 
@@ -167,7 +167,7 @@ pub fn connections_reusing(
     reader: &mut Reader,
     memo: &LinkMemo,
 ) -> Connections {
-    reusing(board, patterns, reader, memo, false)
+    reusing(board, patterns, reader, memo, false).into_connections(Some(memo))
 }
 
 /// [`connections_reusing`] for what a link is worth: the same links with the
@@ -182,7 +182,95 @@ pub fn connections_reusing_lean(
     reader: &mut Reader,
     memo: &LinkMemo,
 ) -> Connections {
-    reusing(board, patterns, reader, memo, true)
+    reusing(board, patterns, reader, memo, true).into_connections(Some(memo))
+}
+
+/// [`connections_reusing_lean`] without copying the memo's links the move
+/// leaves alone: the links are the memo's where they are kept, by
+/// reference, and the ones made afresh, in the same order. Move ranking
+/// values hundreds of children of one position, each keeping most of its
+/// parent's links.
+pub fn connections_reusing_shared<'m>(
+    board: &Board,
+    patterns: &ConnectionPatterns,
+    reader: &mut Reader,
+    memo: &'m LinkMemo,
+) -> SharedLinks<'m> {
+    let Made { order, own } = reusing(board, patterns, reader, memo, true);
+    SharedLinks { memo, order, own }
+}
+
+/// The links of a board a move from a [`LinkMemo`]'s
+/// ([`connections_reusing_shared`]): what [`connections_reusing_lean`]
+/// gives, holding the memo's links by reference.
+#[derive(Debug)]
+pub struct SharedLinks<'m> {
+    memo: &'m LinkMemo,
+    order: Vec<Slot>,
+    own: Vec<Link>,
+}
+
+impl SharedLinks<'_> {
+    /// The links, in [`Connections`]' order.
+    pub fn iter(&self) -> impl Iterator<Item = &Link> + Clone + '_ {
+        self.order.iter().map(|&slot| match slot {
+            Slot::Memo(i) => &self.memo.links[i as usize].link,
+            Slot::Own(j) => &self.own[j as usize],
+        })
+    }
+
+    /// The number of links.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether there is no link.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The links as [`Connections`] (copies of the memo's).
+    pub fn to_connections(&self) -> Connections {
+        Connections {
+            links: self.iter().cloned().collect(),
+        }
+    }
+}
+
+/// Where one link of [`links_of`]'s result is.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    /// The memo's link of this index.
+    Memo(u32),
+    /// The link made afresh of this index (they come in order).
+    Own(u32),
+}
+
+/// The links [`links_of`] made, in order: the memo's it kept and its own.
+struct Made {
+    order: Vec<Slot>,
+    own: Vec<Link>,
+}
+
+impl Made {
+    /// The links as [`Connections`]: its own moved, the memo's (`memo`
+    /// must be the one they were kept from) copied.
+    fn into_connections(self, memo: Option<&LinkMemo>) -> Connections {
+        let mut own = self.own.into_iter();
+        let links: Vec<Link> = self
+            .order
+            .iter()
+            .map(|&slot| match slot {
+                Slot::Memo(i) => memo.expect("kept links come from a memo").links[i as usize]
+                    .link
+                    .clone(),
+                Slot::Own(_) => own.next().expect("one own link a slot, in order"),
+            })
+            .collect();
+        // Candidates sort by colour, then pair: the links are in order.
+        debug_assert!(links.is_sorted_by_key(|l| (l.color, l.from, link_end_key(l.to))));
+        Connections { links }
+    }
 }
 
 fn reusing(
@@ -191,7 +279,7 @@ fn reusing(
     reader: &mut Reader,
     memo: &LinkMemo,
     lean: bool,
-) -> Connections {
+) -> Made {
     let changed = match &memo.board {
         Some(recorded) if recorded.size() == board.size() => {
             let changed = recorded.changed_points(board);
@@ -241,7 +329,7 @@ fn links_of(
     patterns: &ConnectionPatterns,
     reader: &mut Reader,
     mut cut_source: Cuts<'_>,
-) -> Connections {
+) -> Made {
     let size = board.size();
     let place = |m: &Match, offset| place(m, offset, size);
     // Every candidate link, pair by pair in key order (colour and pair,
@@ -267,7 +355,10 @@ fn links_of(
     let mut states: Vec<[Option<CutState>; 2]> = vec![[None; 2]; NUM_CELLS];
     // One link per pair (a list that outgrows its room copies every link
     // made so far).
-    let mut links = Vec::with_capacity(groups.pairs_at_most());
+    let mut made = Made {
+        order: Vec::with_capacity(groups.pairs_at_most()),
+        own: Vec::new(),
+    };
     // Scratch lists: one pair's candidates; one match's cutting points; the
     // best matches' cutting points and wall cells.
     let mut group: Vec<Candidate> = Vec::new();
@@ -281,7 +372,7 @@ fn links_of(
         if let (Cuts::Reuse { memo, changed, .. }, Some(i)) = (&cut_source, step.memo) {
             let m = &memo.links[i];
             if !step.touched && m.footprint.unchanged_by(changed) {
-                links.push(m.link.clone());
+                made.order.push(Slot::Memo(i as u32));
                 continue;
             }
         }
@@ -409,15 +500,15 @@ fn links_of(
                     anchors: group.iter().map(|c| c.2.anchor).collect(),
                 });
             }
-            links.push(link);
+            made.order.push(Slot::Own(made.own.len() as u32));
+            made.own.push(link);
         }
     }
     if let (Cuts::Record(memo), Groups::All { candidates, .. }) = (&mut cut_source, groups) {
         memo.candidates = candidates;
     }
     // Candidates sort by colour, then pair: the links are in order.
-    debug_assert!(links.is_sorted_by_key(|l| (l.color, l.from, link_end_key(l.to))));
-    Connections { links }
+    made
 }
 
 /// The board point of a diagram offset of the match's pattern.
@@ -999,6 +1090,11 @@ mod tests {
                     let at = format!("{rel}: {color:?} {}", m.to_gtp(board.size()));
                     let full = connections_reusing(&child, patterns, &mut reader, &memo);
                     let lean = connections_reusing_lean(&child, patterns, &mut reader, &memo);
+                    // Held by reference, the same links in the same order.
+                    let shared = connections_reusing_shared(&child, patterns, &mut reader, &memo);
+                    assert_eq!(shared.len(), lean.links.len(), "{at}");
+                    assert!(shared.iter().eq(&lean.links), "{at}");
+                    assert_eq!(shared.to_connections(), lean, "{at}");
                     assert_eq!(full.links.len(), lean.links.len(), "{at}");
                     for (f, l) in full.links.iter().zip(&lean.links) {
                         assert_eq!(

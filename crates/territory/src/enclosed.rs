@@ -8,7 +8,7 @@
 //! nothing (not even a lone 3-3 stone its corner), and a wall cut open leaks.
 
 use crate::border::{BorderCell, border_cells, first_line, ring_len};
-use crate::links::{Connections, LinkEnd};
+use crate::links::{Connections, Link, LinkEnd};
 use keisei_board::{Board, BoardMap, Color, MapCell, NUM_CELLS, Point, PointSet};
 use serde::Serialize;
 
@@ -144,6 +144,16 @@ pub fn territory(
     connections: &Connections,
     options: &TerritoryOptions,
 ) -> Territory {
+    territory_of(board, &connections.links, options)
+}
+
+/// [`territory`] from the position's links however they are held (the
+/// result does not depend on their order).
+pub fn territory_of<'a>(
+    board: &Board,
+    links: impl IntoIterator<Item = &'a Link>,
+    options: &TerritoryOptions,
+) -> Territory {
     let size = board.size();
     let ring = usize::from(ring_len(size));
     let on_board = PointSet::board(size);
@@ -168,9 +178,8 @@ pub fn territory(
         }
     }
     let mut wall_cells = [PointSet::new(), PointSet::new()];
-    for l in connections
-        .links
-        .iter()
+    for l in links
+        .into_iter()
         .filter(|l| l.coefficient >= options.min_link)
     {
         if options.dead.contains(l.from) {

@@ -35,10 +35,10 @@ pub use blocks::{
 };
 pub use border::{BorderCell, border_cell, border_cells, ring_len};
 pub use connections::{
-    CUT_LIMITS, LinkMemo, coefficient, connections, connections_recorded, connections_reusing,
-    connections_reusing_lean, cut_state,
+    CUT_LIMITS, LinkMemo, SharedLinks, coefficient, connections, connections_recorded,
+    connections_reusing, connections_reusing_lean, connections_reusing_shared, cut_state,
 };
-pub use enclosed::{Owner, Region, Territory, TerritoryOptions, territory};
+pub use enclosed::{Owner, Region, Territory, TerritoryOptions, territory, territory_of};
 pub use links::{Cells, Connections, CutState, Link, LinkEnd};
 
 /// Serialises a point set as a list of `(x, y)` pairs.

@@ -6,7 +6,7 @@ use keisei_board::{Board, Point, PointSet, Symmetry};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{
     AttackEaseParams, BlockFinder, BlockModel, TerritoryOptions, attack_ease, block_extent, blocks,
-    kosuri_distance, territory,
+    kosuri_distance, territory, territory_of,
 };
 use proptest::prelude::*;
 
@@ -59,6 +59,41 @@ proptest! {
         prop_assert_eq!(s.territory, m.territory.map(|v| -v));
         prop_assert_eq!(s.blocks, m.blocks.map(|&v| if v == 2 { 2 } else { -v }));
         prop_assert_eq!(s.counts, (m.counts.1, m.counts.0));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Territory from the links in any order is territory from the links in
+    /// theirs (move ranking hands a child's links over as its parent's kept
+    /// ones and its own), with and without dead stones.
+    #[test]
+    fn territory_does_not_depend_on_the_links_order(
+        size in prop::sample::select(vec![9u8, 13, 19]),
+        choices in prop::collection::vec(any::<u16>(), 10..120),
+        dead_picks in prop::collection::vec(any::<u16>(), 0..6),
+        turn in any::<usize>(),
+    ) {
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
+        let c = links(&b);
+        let stones: Vec<Point> = b.points().filter(|&p| b.color(p).is_some()).collect();
+        let mut dead = PointSet::new();
+        for &k in &dead_picks {
+            if let Some(&p) = stones.get(usize::from(k) % stones.len().max(1)) {
+                dead.extend(b.chain_stones(p));
+            }
+        }
+        for options in [
+            TerritoryOptions::default(),
+            TerritoryOptions { dead, ..TerritoryOptions::default() },
+        ] {
+            let want = territory(&b, &c, &options);
+            prop_assert_eq!(&territory_of(&b, c.links.iter().rev(), &options), &want);
+            let k = turn % c.links.len().max(1);
+            let turned = c.links[k..].iter().chain(&c.links[..k]);
+            prop_assert_eq!(&territory_of(&b, turned, &options), &want);
+        }
     }
 }
 
