@@ -390,7 +390,8 @@ impl Evaluator {
         let cfg = &self.config;
         let patterns = self.connection_patterns;
         // A child holds the parent's links its move left alone by
-        // reference (they are hundreds of copies a ranking otherwise); the
+        // reference (a hundred copies or so a child otherwise), and its
+        // core keeps no link list (ranking reads only its terms); the
         // factors read the links in order through `refs`.
         let (links, shared_links) = match &mut sharing {
             Sharing::None => (connections(board, patterns, reader), None),
