@@ -60,10 +60,6 @@ proptest! {
         prop_assert_eq!(s.blocks, m.blocks.map(|&v| if v == 2 { 2 } else { -v }));
         prop_assert_eq!(s.counts, (m.counts.1, m.counts.0));
     }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     /// Territory from the links in any order is territory from the links in
     /// theirs (move ranking hands a child's links over as its parent's kept
