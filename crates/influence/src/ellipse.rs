@@ -355,16 +355,26 @@ const ROW: [[[i8; SIDE]; SIDE]; SIDE] = {
     t
 };
 
+/// `x` rounded to the nearest integer (halves away from zero, as
+/// [`f64::round`]) and kept within `0..=MAX_REACH`; NaN gives 0. Kept
+/// within first, then rounded: the same, as the bounds are integers, and
+/// without a call to the C library's `round` (portable x86-64 has no
+/// rounding instruction), once per stone of every ranked move.
+fn source_of(x: f64) -> i32 {
+    if x.is_nan() {
+        return 0;
+    }
+    let x = x.clamp(0.0, f64::from(MAX_REACH));
+    // `x` is in 0..=MAX_REACH: the cast truncates and `x - t` is exact.
+    let t = x as i32;
+    if x - f64::from(t) >= 0.5 { t + 1 } else { t }
+}
+
 impl Ellipse<'_> {
     /// The initial source of a stone of strength `s` (step 1), rounded to
     /// the nearest integer and kept within `0..=MAX_REACH`.
     pub fn initial(&self, s: f64) -> i32 {
-        let p = (self.params.a * s + self.params.a_prime).round();
-        if p.is_nan() {
-            0
-        } else {
-            p.clamp(0.0, f64::from(MAX_REACH)) as i32
-        }
+        source_of(self.params.a * s + self.params.a_prime)
     }
 
     /// Runs the model, keeping every intermediate result.
@@ -728,5 +738,36 @@ impl Model for Ellipse<'_> {
     /// without making the maps.
     fn summary_reusing(&self, ctx: &Context, memo: &InfluenceMemo) -> Summary {
         self.run(ctx, false, Memo::Reuse(&memo.0)).0.summary()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The source is `f64::round` kept within `0..=MAX_REACH`, at the
+    /// halves and a step either side of them, away from them, out of range,
+    /// and at NaN and the infinities.
+    #[test]
+    fn a_source_is_the_rounded_value_kept_in_reach() {
+        let reference = |x: f64| {
+            if x.is_nan() {
+                0
+            } else {
+                x.round().clamp(0.0, f64::from(MAX_REACH)) as i32
+            }
+        };
+        let mut xs = vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.0, 0.0];
+        for n in -3..=MAX_REACH + 3 {
+            let half = f64::from(n) + 0.5;
+            for x in [f64::from(n), half, half.next_down(), half.next_up()] {
+                xs.extend([x, x + 0.25, x - 0.25, -x]);
+            }
+        }
+        for x in xs {
+            assert_eq!(source_of(x), reference(x), "x = {x:e}");
+        }
+        assert_eq!(source_of(0.5_f64.next_down()), 0);
+        assert_eq!(source_of(2.5), 3);
     }
 }
