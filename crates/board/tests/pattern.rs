@@ -5,7 +5,7 @@
 use keisei_board::pattern::{
     MAX_EXTENT, Match, PatternFile, PatternSet, Symbol, reference_matches,
 };
-use keisei_board::{Board, BoardMap, Color, Point, Symmetry, render_board};
+use keisei_board::{Board, BoardMap, Cell, Color, Point, Symmetry, render_board};
 use proptest::prelude::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -751,6 +751,73 @@ proptest! {
             .max()
             .unwrap_or(0);
         prop_assert_eq!(reach, farthest);
+    }
+
+    /// `depends_on` names exactly the points under the cells of a match
+    /// that do not accept every content; and it is honest: changing a
+    /// point keeps every match that does not depend on it, and every match
+    /// the change brings depends on it.
+    #[test]
+    fn a_change_keeps_the_matches_that_do_not_depend_on_it(
+        diagrams in proptest::collection::vec(diagram_rows(), 1..6),
+        board in random_board(),
+        at in (0u8..25, 0u8..25),
+        stone in 0u8..3,
+    ) {
+        let text = pattern_file(&diagrams);
+        let set = PatternSet::parse("random.pat", &text).unwrap();
+        let size = board.size();
+        let changed = Point::new(at.0 % size, at.1 % size);
+        let mut other = board.clone();
+        other.clear_point(changed).unwrap();
+        match stone {
+            0 => {}
+            1 => other.set_stone(Color::Black, changed).unwrap(),
+            _ => other.set_stone(Color::White, changed).unwrap(),
+        }
+        let reads_every = |s: Symbol| {
+            [Cell::Empty, Cell::Black, Cell::White].iter().all(|&c| s.accepts(c, Color::Black))
+        };
+        for p in board.points() {
+            for color in Color::BOTH {
+                let before: Vec<Match> = set.matches_at(&board, p, color).collect();
+                let after: Vec<Match> = set.matches_at(&other, p, color).collect();
+                for m in &before {
+                    let under: Vec<Point> = set
+                        .placed_cells(m, size)
+                        .filter(|c| !reads_every(c.symbol))
+                        .filter_map(|c| c.point)
+                        .collect();
+                    for q in board.points() {
+                        prop_assert_eq!(set.depends_on(m, q), under.contains(&q), "{:?} {:?}", m, q);
+                    }
+                    for q in &under {
+                        prop_assert!(set.reads_offset(q.x() - m.anchor.x(), q.y() - m.anchor.y()));
+                    }
+                    if !set.depends_on(m, changed) {
+                        prop_assert!(after.contains(m), "{:?} lost\n{}", m, text);
+                    }
+                }
+                for m in after.iter().filter(|m| !before.contains(m)) {
+                    prop_assert!(set.depends_on(m, changed), "{:?} new\n{}", m, text);
+                }
+            }
+        }
+        // `reads_offset`: the offsets of the reading cells of every pattern
+        // in every orientation the set matches it in, and no others.
+        let mut read = std::collections::HashSet::new();
+        for (i, p) in set.patterns().iter().enumerate() {
+            for s in set.symmetries(i) {
+                for c in p.diagram().cells().filter(|c| !reads_every(c.symbol)) {
+                    read.insert(s.apply_offset(c.dx, c.dy));
+                }
+            }
+        }
+        for dy in -MAX_EXTENT - 1..=MAX_EXTENT + 1 {
+            for dx in -MAX_EXTENT - 1..=MAX_EXTENT + 1 {
+                prop_assert_eq!(set.reads_offset(dx, dy), read.contains(&(dx, dy)), "({}, {})", dx, dy);
+            }
+        }
     }
 
     /// `edge_reach` is honest: when it is `Some(k)`, every match's anchor

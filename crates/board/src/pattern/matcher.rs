@@ -50,6 +50,11 @@ use std::fmt;
 pub const MAX_EXTENT: i32 = 8;
 
 const MARGIN: usize = MAX_EXTENT as usize;
+/// Side of the square of offsets a cell may have from its anchor.
+const SIDE: i32 = 2 * MAX_EXTENT + 1;
+/// Words of a set of such offsets (bit `(dy + MAX_EXTENT) * SIDE + dx +
+/// MAX_EXTENT`).
+const OFFSET_WORDS: usize = (SIDE * SIDE) as usize / 64 + 1;
 /// Width of the padded code array.
 const GW: usize = MAX_SIZE as usize + 2 * MARGIN;
 const GRID: usize = GW * GW;
@@ -294,6 +299,14 @@ pub struct PatternSet {
     rows: Vec<u64>,
     /// The variant of each bucket slot.
     slots: Vec<u32>,
+    /// For each variant, the offsets of the cells whose contents it reads
+    /// (cells that do not accept every content of a board point).
+    reads: Vec<[u64; OFFSET_WORDS]>,
+    /// For each pattern, its first variant (the others follow, one per
+    /// distinct symmetry, in `symmetries` order).
+    first_variant: Vec<u32>,
+    /// The offsets some variant reads (the union of `reads`).
+    reads_any: [u64; OFFSET_WORDS],
     /// Bit `c` set when some variant allows code `c` (as Black reads it) on
     /// its anchor: a point whose anchor code no variant allows is not
     /// scanned.
@@ -363,10 +376,20 @@ impl PatternSet {
         let mut extras = Vec::new();
         let mut windows: Vec<[u8; CELLS]> = Vec::with_capacity(count);
         let mut masks: Vec<(u64, u64)> = Vec::with_capacity(count);
+        let mut reads: Vec<[u64; OFFSET_WORDS]> = Vec::with_capacity(count);
+        let mut first_variant: Vec<u32> = Vec::with_capacity(constrained.len());
         // By pattern, then symmetry: the order of candidates in every
         // bucket, hence the order of matches at one point.
         for (index, cells) in constrained.iter().enumerate() {
+            first_variant.push(variants.len() as u32);
             for &symmetry in &symmetries[index] {
+                let mut read = [0u64; OFFSET_WORDS];
+                for c in cells.iter().filter(|c| c.black & 0b0111 != 0b0111) {
+                    let (dx, dy) = symmetry.apply_offset(c.dx, c.dy);
+                    let bit = offset_bit(dx, dy);
+                    read[bit / 64] |= 1 << (bit % 64);
+                }
+                reads.push(read);
                 let mut window = [0b1111u8; CELLS];
                 let (mut mask, mut value, mut need_on) = (0u64, 0u64, 0u64);
                 let start = extras.len() as u32;
@@ -443,6 +466,14 @@ impl PatternSet {
             buckets,
             rows,
             slots,
+            reads_any: reads.iter().fold([0; OFFSET_WORDS], |mut acc, r| {
+                for (a, w) in acc.iter_mut().zip(r) {
+                    *a |= w;
+                }
+                acc
+            }),
+            reads,
+            first_variant,
             anchor_codes,
             reach,
             edge_reach,
@@ -500,6 +531,46 @@ impl PatternSet {
     /// away keeps the anchor's matches.
     pub fn reach(&self) -> i32 {
         self.reach
+    }
+
+    /// Whether what `m` found depends on the contents of the board point
+    /// `p`: a cell of the match's diagram that does not accept every
+    /// content of a point (empty, a stone of either colour) lies on `p`.
+    /// A board that differs from the matched one only at points a match
+    /// does not depend on has that match too; so a match found on one board
+    /// and not on the other depends on a point where they differ. `true`
+    /// for a match this set cannot have found (nothing is known of it).
+    pub fn depends_on(&self, m: &Match, p: Point) -> bool {
+        let Some(v) = self.variant_of(m) else {
+            return true;
+        };
+        let (dx, dy) = (p.x() - m.anchor.x(), p.y() - m.anchor.y());
+        if dx.abs() > MAX_EXTENT || dy.abs() > MAX_EXTENT {
+            return false;
+        }
+        let bit = offset_bit(dx, dy);
+        self.reads[v][bit / 64] >> (bit % 64) & 1 != 0
+    }
+
+    /// Whether some pattern of the set, in some orientation, reads the
+    /// contents of the cell `(dx, dy)` from its anchor: when none does, a
+    /// change at a point that far from an anchor leaves the anchor's
+    /// matches as they were ([`PatternSet::depends_on`]).
+    pub fn reads_offset(&self, dx: i32, dy: i32) -> bool {
+        if dx.abs() > MAX_EXTENT || dy.abs() > MAX_EXTENT {
+            return false;
+        }
+        let bit = offset_bit(dx, dy);
+        self.reads_any[bit / 64] >> (bit % 64) & 1 != 0
+    }
+
+    /// The variant a match was found with.
+    fn variant_of(&self, m: &Match) -> Option<usize> {
+        let first = *self.first_variant.get(m.pattern)?;
+        let k = self.symmetries[m.pattern]
+            .iter()
+            .position(|&s| s == m.symmetry)?;
+        Some(first as usize + k)
     }
 
     /// When every pattern of the set asks for a cell off the board: a bound
@@ -617,6 +688,12 @@ impl PatternSet {
         };
         self.anchor_codes >> code & 1 != 0
     }
+}
+
+/// The bit of an offset from the anchor (within [`MAX_EXTENT`]) in a set of
+/// offsets.
+fn offset_bit(dx: i32, dy: i32) -> usize {
+    ((dy + MAX_EXTENT) * SIDE + dx + MAX_EXTENT) as usize
 }
 
 /// Low bit set in every cell pair of `window` that is off the board.
