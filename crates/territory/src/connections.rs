@@ -6,7 +6,7 @@ use crate::border::border_cell;
 use crate::links::{Cells, Connections, CutState, Link, LinkEnd};
 use crate::patterns::{ConnectionPatterns, Needs};
 use keisei_board::footprint::Footprint;
-use keisei_board::pattern::Match;
+use keisei_board::pattern::{Match, PatternSet};
 use keisei_board::reading::{Limits, Outcome, Reader};
 use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet};
 use std::sync::Arc;
@@ -589,16 +589,20 @@ enum Groups<'a> {
         candidates: Vec<Candidate>,
         next: usize,
     },
-    /// The memo's, except those anchored within the patterns' reach of a
-    /// changed point (rescanned, their matches found afresh: `fresh`,
-    /// sorted) and those whose two stones the change joined into one chain
-    /// (no longer a link). Nothing else can differ: a match depends on the
-    /// points within reach of its anchor; a far end's colour is such a
-    /// point; chains only grow by the move (a capture empties changed
-    /// points, which are within reach of every match that saw them). The
+    /// The memo's, except those whose match depends on a changed point
+    /// ([`PatternSet::depends_on`]: the point lies under a cell that reads
+    /// it) and those whose two stones the change joined into one chain (no
+    /// longer a link); and, found afresh at the anchors within the patterns'
+    /// reach of a change (`near`), the matches that depend on a changed
+    /// point (`fresh`, sorted). Nothing else can differ: a match that reads
+    /// no changed point is a match on both boards; a far end's colour is a
+    /// point it reads; chains only grow by the move (a capture empties
+    /// changed points, which every match that saw those stones reads). The
     /// two sorted lists are merged pair by pair as they are walked.
     Reuse {
         memo: &'a LinkMemo,
+        matcher: &'a PatternSet,
+        changes: Vec<Point>,
         near: PointSet,
         joined: PointSet,
         fresh: Vec<Candidate>,
@@ -626,19 +630,25 @@ struct Step {
 impl<'a> Groups<'a> {
     fn reuse(
         board: &Board,
-        patterns: &ConnectionPatterns,
+        patterns: &'a ConnectionPatterns,
         memo: &'a LinkMemo,
         changed: &PointSet,
     ) -> Groups<'a> {
         let size = board.size();
-        let reach = patterns.matcher.reach();
+        let matcher = &patterns.matcher;
+        let reach = matcher.reach();
+        let changes: Vec<Point> = changed.iter().collect();
         let mut near = PointSet::new();
         let mut joined = PointSet::new();
+        // The anchors whose matches may read a changed point (some
+        // pattern reads that offset).
         for c in changed {
             for dy in -reach..=reach {
                 for dx in -reach..=reach {
                     if let Some(a) = c.offset(dx, dy, size) {
-                        near.insert(a);
+                        if matcher.reads_offset(-dx, -dy) {
+                            near.insert(a);
+                        }
                     }
                 }
             }
@@ -656,9 +666,9 @@ impl<'a> Groups<'a> {
                     continue;
                 }
                 fresh.extend(
-                    patterns
-                        .matcher
+                    matcher
                         .matches_at(board, a, color)
+                        .filter(|m| changes.iter().any(|&c| matcher.depends_on(m, c)))
                         .filter_map(|m| candidate(board, patterns, m)),
                 );
             }
@@ -666,6 +676,8 @@ impl<'a> Groups<'a> {
         fresh.sort_unstable_by_key(|c| c.0);
         Groups::Reuse {
             memo,
+            matcher,
+            changes,
             near,
             joined,
             fresh,
@@ -706,6 +718,8 @@ impl<'a> Groups<'a> {
             }
             Groups::Reuse {
                 memo,
+                matcher,
+                changes,
                 near,
                 joined,
                 fresh,
@@ -726,13 +740,17 @@ impl<'a> Groups<'a> {
                 let (index, own, dropped) = match memo.links.get(*m).filter(|l| l.key == key) {
                     Some(l) => {
                         *m += 1;
-                        // A candidate anchored near the change is dropped
-                        // (rescanned), and so is every candidate of a pair
+                        // A candidate whose match depends on a changed
+                        // point is dropped (found afresh if it still
+                        // matches), and so is every candidate of a pair
                         // whose two stones the change joined.
-                        let dropped = l.anchors.intersects(near)
-                            || matches!(l.link.to, LinkEnd::Stone(q)
-                                if joined.contains(l.link.from) && joined.contains(q));
                         let (start, end) = l.candidates;
+                        let dropped = matches!(l.link.to, LinkEnd::Stone(q)
+                                if joined.contains(l.link.from) && joined.contains(q))
+                            || l.anchors.intersects(near)
+                                && memo.candidates[start as usize..end as usize]
+                                    .iter()
+                                    .any(|c| reads_a_change(matcher, changes, near, c));
                         (Some(*m - 1), start as usize..end as usize, dropped)
                     }
                     None => (None, 0..0, false),
@@ -759,6 +777,8 @@ impl<'a> Groups<'a> {
             }
             Groups::Reuse {
                 memo,
+                matcher,
+                changes,
                 near,
                 joined,
                 fresh,
@@ -769,8 +789,8 @@ impl<'a> Groups<'a> {
                     while let Some(x) = fresh.next_if(|x| x.0 <= c.0) {
                         group.push(*x);
                     }
-                    let &(_, from, m, to) = c;
-                    let keep = !near.contains(m.anchor)
+                    let &(_, from, _, to) = c;
+                    let keep = !reads_a_change(matcher, changes, near, c)
                         && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q));
                     if keep {
                         group.push(*c);
@@ -780,6 +800,12 @@ impl<'a> Groups<'a> {
             }
         }
     }
+}
+
+/// Whether the match of a memo's candidate depends on one of the changed
+/// points `changes` (its anchor is `near` them first: the quick test).
+fn reads_a_change(matcher: &PatternSet, changes: &[Point], near: &PointSet, c: &Candidate) -> bool {
+    near.contains(c.2.anchor) && changes.iter().any(|&p| matcher.depends_on(&c.2, p))
 }
 
 /// Bits of a candidate's sort key that hold the pattern index.
