@@ -275,15 +275,34 @@ struct MemoStone {
     color: Color,
     /// Its initial source (the same in every direction).
     initial: i32,
-    /// Its reinforced sources, `[north, east, south, west]`: the truncation
-    /// walks the axes that far at most.
-    extent: [i32; 4],
-    /// Its truncated sources, in the same order: the quarter ellipses, their
-    /// targets and the obstacles between lie in the box of columns
-    /// `x − west ..= x + east` and rows `y − north ..= y + south`.
-    truncated: [i32; 4],
+    /// The points whose stones its ellipses depend on: the square the
+    /// rules read, and the axes as far as the truncation read them (up to
+    /// the first point past each truncated source, at most the reinforced
+    /// source).
+    reads_stones: PointSet,
+    /// The points whose obstacles they depend on: those axes, and the box
+    /// of the truncated sources (columns `x − west ..= x + east`, rows
+    /// `y − north ..= y + south`), where the quarter ellipses and the
+    /// obstacles between lie.
+    reads_obstacles: PointSet,
+    /// The points whose targets they depend on: that box.
+    reads_targets: PointSet,
     /// The points its ellipses reach.
     covered: PointSet,
+}
+
+/// The points of a box of columns `x0..=x1` and rows `y0..=y1` that are on
+/// a board of `size`.
+fn box_points(size: u8, (x0, x1): (i32, i32), (y0, y1): (i32, i32)) -> PointSet {
+    let mut set = PointSet::new();
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            if let Some(p) = Point::checked(x, y, size) {
+                set.insert(p);
+            }
+        }
+    }
+    set
 }
 
 /// Each colour's territory as sets, from the territory map; none when the
@@ -461,47 +480,25 @@ impl Ellipse<'_> {
             // What changed: live stones (read by the rules and the
             // truncation), and each colour's obstacles (read by the
             // truncation and the ellipses) and targets (by the ellipses).
-            let coords = |set: &PointSet| set.iter().map(|p| (p.x(), p.y())).collect::<Vec<_>>();
-            let mut stones_changed = PointSet::new();
-            for c in Color::BOTH {
-                let mut diff = stones_of[c.index()];
-                diff.symmetric_difference_with(&m.stones_of[c.index()]);
-                stones_changed.union_with(&diff);
-            }
-            let stones_changed = coords(&stones_changed);
+            let changed = |now: &PointSet, then: &PointSet| {
+                let mut d = *now;
+                d.symmetric_difference_with(then);
+                d
+            };
+            let mut stones_changed = changed(&stones_of[0], &m.stones_of[0]);
+            stones_changed.union_with(&changed(&stones_of[1], &m.stones_of[1]));
             let [obstacles_changed, targets_changed] =
                 [(&obstacle_sets, &m.obstacles), (&target_sets, &m.targets)].map(|(now, then)| {
-                    Color::BOTH.map(|c| {
-                        let mut d = now[c.index()];
-                        d.symmetric_difference_with(&then[c.index()]);
-                        coords(&d)
-                    })
+                    Color::BOTH.map(|c| changed(&now[c.index()], &then[c.index()]))
                 });
             cover.clone_from(&m.cover);
             for ms in &m.stones {
                 let i = ms.color.index();
-                let (x, y) = (ms.stone.x(), ms.stone.y());
-                // The cells the rules read; the axes as far as the
-                // truncation read them (up to the first point past the
-                // truncated source, or the whole reinforced source); the box
-                // the ellipses looked in.
-                let near_rules = |&(cx, cy): &(i32, i32)| {
-                    (cx - x).abs() <= rules_reach && (cy - y).abs() <= rules_reach
-                };
-                let [tn, te, ts, tw] = ms.truncated;
-                let [an, ae, as_, aw] = [0, 1, 2, 3].map(|d| ms.extent[d].min(ms.truncated[d] + 1));
-                let on_axes = |&(cx, cy): &(i32, i32)| {
-                    (cx == x && (y - an..=y + as_).contains(&cy))
-                        || (cy == y && (x - aw..=x + ae).contains(&cx))
-                };
-                let in_box = |&(cx, cy): &(i32, i32)| {
-                    (x - tw..=x + te).contains(&cx) && (y - tn..=y + ts).contains(&cy)
-                };
                 if ctx.live(ms.stone) == Some(ms.color)
                     && self.initial(ctx.strength_at(ms.stone)) == ms.initial
-                    && !stones_changed.iter().any(|q| near_rules(q) || on_axes(q))
-                    && !obstacles_changed[i].iter().any(|q| on_axes(q) || in_box(q))
-                    && !targets_changed[i].iter().any(in_box)
+                    && !stones_changed.intersects(&ms.reads_stones)
+                    && !obstacles_changed[i].intersects(&ms.reads_obstacles)
+                    && !targets_changed[i].intersects(&ms.reads_targets)
                 {
                     kept.insert(ms.stone);
                 } else {
@@ -548,12 +545,25 @@ impl Ellipse<'_> {
             if let Some(list) = recorded.as_mut() {
                 // The stone's ellipses depend on the cells the rules look at,
                 // and on the obstacles and targets as far as its sources reach.
+                let (x, y) = (stone.x(), stone.y());
+                let [tn, te, ts, tw] = Direction::ALL.map(|d| truncated.get(d));
+                let [an, ae, as_, aw] =
+                    Direction::ALL.map(|d| reinforced.get(d).min(truncated.get(d) + 1));
+                let mut axes = box_points(size, (x, x), (y - an, y + as_));
+                axes.union_with(&box_points(size, (x - aw, x + ae), (y, y)));
+                let r = rules_reach;
+                let mut reads_stones = box_points(size, (x - r, x + r), (y - r, y + r));
+                reads_stones.union_with(&axes);
+                let reads_targets = box_points(size, (x - tw, x + te), (y - tn, y + ts));
+                let mut reads_obstacles = axes;
+                reads_obstacles.union_with(&reads_targets);
                 list.push(MemoStone {
                     stone,
                     color,
                     initial: initial.get(Direction::North),
-                    extent: Direction::ALL.map(|d| reinforced.get(d)),
-                    truncated: Direction::ALL.map(|d| truncated.get(d)),
+                    reads_stones,
+                    reads_obstacles,
+                    reads_targets,
                     covered,
                 });
             }
