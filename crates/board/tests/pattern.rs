@@ -801,6 +801,14 @@ proptest! {
                 for m in after.iter().filter(|m| !before.contains(m)) {
                     prop_assert!(set.depends_on(m, changed), "{:?} new\n{}", m, text);
                 }
+                // The matches that depend on the change, found directly.
+                for (b, all) in [(&board, &before), (&other, &after)] {
+                    let depending: Vec<Match> =
+                        all.iter().copied().filter(|m| set.depends_on(m, changed)).collect();
+                    let found: Vec<Match> =
+                        set.matches_at_depending_on(b, p, color, &[changed]).collect();
+                    prop_assert_eq!(found, depending);
+                }
             }
         }
         // `reads_offset`: the offsets of the reading cells of every pattern

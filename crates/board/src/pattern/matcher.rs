@@ -627,6 +627,32 @@ impl PatternSet {
             board,
             anchor,
             scan,
+            only: None,
+        }
+    }
+
+    /// The matches of [`PatternSet::matches_at`] that depend on one of
+    /// `points` ([`PatternSet::depends_on`]), in the same order: on a board
+    /// that differs from another only at `points`, the matches at
+    /// `anchor` that may differ between the two.
+    pub fn matches_at_depending_on<'a>(
+        &'a self,
+        board: &'a Board,
+        anchor: Point,
+        color: Color,
+        points: &[Point],
+    ) -> MatchesAt<'a> {
+        let mut only = [0u64; OFFSET_WORDS];
+        for p in points {
+            let (dx, dy) = (p.x() - anchor.x(), p.y() - anchor.y());
+            if dx.abs() <= MAX_EXTENT && dy.abs() <= MAX_EXTENT {
+                let bit = offset_bit(dx, dy);
+                only[bit / 64] |= 1 << (bit % 64);
+            }
+        }
+        MatchesAt {
+            only: Some(only),
+            ..self.matches_at(board, anchor, color)
         }
     }
 
@@ -927,7 +953,7 @@ impl Scan {
 
     /// The next candidate whose window test passes, if any.
     #[inline]
-    fn next<'a>(&mut self, set: &'a PatternSet) -> Option<&'a Variant> {
+    fn next(&mut self, set: &PatternSet) -> Option<usize> {
         loop {
             while self.bits != 0 {
                 let bit = self.bits.trailing_zeros();
@@ -935,7 +961,7 @@ impl Scan {
                 let v = set.slots[(self.base + bit) as usize] as usize;
                 let (mask, value) = set.tests[v];
                 if self.window & mask == value {
-                    return Some(&set.variants[v]);
+                    return Some(v);
                 }
             }
             if self.word >= self.end {
@@ -1085,7 +1111,8 @@ impl Iterator for Matches<'_> {
     fn next(&mut self) -> Option<Match> {
         let set = self.set;
         loop {
-            while let Some(v) = self.scan.next(set) {
+            while let Some(i) = self.scan.next(set) {
+                let v = &set.variants[i];
                 let (grid, index) = (&self.grid, self.index);
                 if set.rest_ok(v, &self.scan, |x| grid.at(index, x.delta)) {
                     return Some(v.to_match(self.anchor, self.scan.color));
@@ -1106,7 +1133,8 @@ impl Iterator for Matches<'_> {
         let set = self.set;
         let mut acc = init;
         loop {
-            while let Some(v) = self.scan.next(set) {
+            while let Some(i) = self.scan.next(set) {
+                let v = &set.variants[i];
                 let (grid, index) = (&self.grid, self.index);
                 if set.rest_ok(v, &self.scan, |x| grid.at(index, x.delta)) {
                     acc = f(acc, v.to_match(self.anchor, self.scan.color));
@@ -1126,6 +1154,9 @@ pub struct MatchesAt<'a> {
     board: &'a Board,
     anchor: Point,
     scan: Scan,
+    /// With [`PatternSet::matches_at_depending_on`]: the offsets from the
+    /// anchor of the points a match must depend on.
+    only: Option<[u64; OFFSET_WORDS]>,
 }
 
 impl Iterator for MatchesAt<'_> {
@@ -1136,7 +1167,13 @@ impl Iterator for MatchesAt<'_> {
         let board = self.board;
         let size = board.size();
         let (x, y) = (self.anchor.x(), self.anchor.y());
-        while let Some(v) = self.scan.next(set) {
+        while let Some(i) = self.scan.next(set) {
+            if let Some(only) = &self.only {
+                if !set.reads[i].iter().zip(only).any(|(r, o)| r & o != 0) {
+                    continue;
+                }
+            }
+            let v = &set.variants[i];
             let code = |e: &Extra| {
                 Point::checked(x + i32::from(e.dx), y + i32::from(e.dy), size)
                     .map_or(Cell::Off as u8, |p| board.cell(p) as u8)
