@@ -744,8 +744,7 @@ impl<'a> Groups<'a> {
                 }
                 fresh.extend(
                     matcher
-                        .matches_at(board, a, color)
-                        .filter(|m| changes.iter().any(|&c| matcher.depends_on(m, c)))
+                        .matches_at_depending_on(board, a, color, &changes)
                         .filter_map(|m| candidate(board, patterns, m)),
                 );
             }
