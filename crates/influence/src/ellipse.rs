@@ -294,12 +294,14 @@ struct MemoStone {
 /// The points of a box of columns `x0..=x1` and rows `y0..=y1` that are on
 /// a board of `size`.
 fn box_points(size: u8, (x0, x1): (i32, i32), (y0, y1): (i32, i32)) -> PointSet {
+    let n = i32::from(size);
+    let (x0, x1, y0, y1) = (x0.max(0), x1.min(n - 1), y0.max(0), y1.min(n - 1));
     let mut set = PointSet::new();
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            if let Some(p) = Point::checked(x, y, size) {
-                set.insert(p);
-            }
+    if x0 <= x1 {
+        // Columns x0..=x1 of a row, as `insert_row_bits` takes them.
+        let row = (u32::MAX >> (31 - (x1 - x0))) << x0;
+        for y in y0..=y1 {
+            set.insert_row_bits(y as u8, row);
         }
     }
     set
@@ -779,5 +781,31 @@ mod tests {
         }
         assert_eq!(source_of(0.5_f64.next_down()), 0);
         assert_eq!(source_of(2.5), 3);
+    }
+
+    /// A box is the points of its columns and rows that are on the board,
+    /// however far it reaches past an edge.
+    #[test]
+    fn a_box_is_its_points_on_the_board() {
+        for size in [9u8, 19] {
+            let n = i32::from(size);
+            for (x0, x1, y0, y1) in [
+                (0, 0, 0, 0),
+                (-3, 2, 5, 30),
+                (4, 40, -1, 1),
+                (-20, 30, -20, 30),
+                (3, 2, 0, 5),
+                (n - 1, n + 3, 2, 2),
+            ] {
+                let expected: PointSet = Point::all(size)
+                    .filter(|p| (x0..=x1).contains(&p.x()) && (y0..=y1).contains(&p.y()))
+                    .collect();
+                assert_eq!(
+                    box_points(size, (x0, x1), (y0, y1)),
+                    expected,
+                    "{x0} {x1} {y0} {y1}"
+                );
+            }
+        }
     }
 }

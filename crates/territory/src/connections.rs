@@ -57,25 +57,32 @@ struct PointIndex {
 }
 
 impl PointIndex {
-    /// The index of the `(point, number)` pairs.
-    fn new(pairs: impl IntoIterator<Item = (Point, u32)>) -> PointIndex {
-        let mut pairs: Vec<(u16, u32)> = pairs
-            .into_iter()
-            .map(|(p, i)| (p.index() as u16, i))
-            .collect();
-        pairs.sort_unstable();
-        pairs.dedup();
+    /// The index of the `(point, number)` pairs, given in order of their
+    /// numbers and each once (each point's list is then sorted). A
+    /// counting sort: two passes, no comparisons.
+    fn new<I>(pairs: impl Fn() -> I) -> PointIndex
+    where
+        I: Iterator<Item = (Point, u32)>,
+    {
         let mut start = vec![0u32; NUM_CELLS + 1];
-        for &(p, _) in &pairs {
-            start[usize::from(p) + 1] += 1;
+        for (p, _) in pairs() {
+            start[p.index() + 1] += 1;
         }
         for i in 0..NUM_CELLS {
             start[i + 1] += start[i];
         }
-        PointIndex {
-            start,
-            items: pairs.into_iter().map(|(_, i)| i).collect(),
+        let mut next = start.clone();
+        let mut items = vec![0u32; start[NUM_CELLS] as usize];
+        for (p, i) in pairs() {
+            let slot = &mut next[p.index()];
+            items[*slot as usize] = i;
+            *slot += 1;
         }
+        debug_assert!(
+            (0..NUM_CELLS).all(|p| items[start[p] as usize..start[p + 1] as usize]
+                .is_sorted_by(|a, b| a < b))
+        );
+        PointIndex { start, items }
     }
 
     /// The numbers listed for `p`.
@@ -109,9 +116,9 @@ impl Default for LinkMemo {
             index: vec![[0; 2]; NUM_CELLS],
             entries: Vec::new(),
             links: Vec::new(),
-            by_footprint: PointIndex::new([]),
-            by_anchor: PointIndex::new([]),
-            by_end: PointIndex::new([]),
+            by_footprint: PointIndex::new(std::iter::empty),
+            by_anchor: PointIndex::new(std::iter::empty),
+            by_end: PointIndex::new(std::iter::empty),
         }
     }
 }
@@ -160,19 +167,23 @@ impl LinkMemo {
 
     /// Indexes the links by the points a change may concern them through.
     fn index_links(&mut self) {
-        let numbered = || self.links.iter().zip(0u32..);
-        self.by_footprint = PointIndex::new(
-            numbered().flat_map(|(l, i)| l.footprint.points().iter().map(move |p| (p, i))),
-        );
+        let links = &self.links;
+        let numbered = || links.iter().zip(0u32..);
+        self.by_footprint = PointIndex::new(|| {
+            numbered().flat_map(|(l, i)| l.footprint.points().iter().map(move |p| (p, i)))
+        });
         self.by_anchor =
-            PointIndex::new(numbered().flat_map(|(l, i)| l.anchors.iter().map(move |p| (p, i))));
-        self.by_end = PointIndex::new(numbered().flat_map(|(l, i)| {
-            let to = match l.link.to {
-                LinkEnd::Stone(q) => Some((q, i)),
-                LinkEnd::Edge(_) => None,
-            };
-            std::iter::once((l.link.from, i)).chain(to)
-        }));
+            PointIndex::new(|| numbered().flat_map(|(l, i)| l.anchors.iter().map(move |p| (p, i))));
+        // A link's two ends are two stones.
+        self.by_end = PointIndex::new(|| {
+            numbered().flat_map(|(l, i)| {
+                let to = match l.link.to {
+                    LinkEnd::Stone(q) => Some((q, i)),
+                    LinkEnd::Edge(_) => None,
+                };
+                std::iter::once((l.link.from, i)).chain(to)
+            })
+        });
     }
 }
 
