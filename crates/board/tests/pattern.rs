@@ -617,6 +617,32 @@ fn signature(set: &PatternSet, m: &Match, moved: impl Fn(i32, i32) -> (i32, i32)
     (m.pattern, m.color, cells)
 }
 
+/// A random pattern file and board, and the board with one point emptied
+/// and then given a stone of either colour or left empty: the file's text,
+/// its compiled set, the point, the board and the changed board.
+fn change_case() -> impl Strategy<Value = (String, PatternSet, Point, Board, Board)> {
+    (
+        proptest::collection::vec(diagram_rows(), 1..6),
+        random_board(),
+        (0u8..25, 0u8..25),
+        0u8..3,
+    )
+        .prop_map(|(diagrams, board, at, stone)| {
+            let text = pattern_file(&diagrams);
+            let set = PatternSet::parse("random.pat", &text).unwrap();
+            let size = board.size();
+            let changed = Point::new(at.0 % size, at.1 % size);
+            let mut other = board.clone();
+            other.clear_point(changed).unwrap();
+            match stone {
+                0 => {}
+                1 => other.set_stone(Color::Black, changed).unwrap(),
+                _ => other.set_stone(Color::White, changed).unwrap(),
+            }
+            (text, set, changed, board, other)
+        })
+}
+
 /// Text made of lines a pattern file may hold, well formed or not, and of
 /// odd characters: what a maintainer's editor may produce.
 fn arbitrary_text() -> impl Strategy<Value = String> {
@@ -714,23 +740,7 @@ proptest! {
     /// `reach` from it with the same matches; and some pattern cell is
     /// exactly that far from its anchor.
     #[test]
-    fn matches_farther_than_the_reach_from_a_change_stay(
-        diagrams in proptest::collection::vec(diagram_rows(), 1..6),
-        board in random_board(),
-        at in (0u8..25, 0u8..25),
-        stone in 0u8..3,
-    ) {
-        let text = pattern_file(&diagrams);
-        let set = PatternSet::parse("random.pat", &text).unwrap();
-        let size = board.size();
-        let changed = Point::new(at.0 % size, at.1 % size);
-        let mut other = board.clone();
-        other.clear_point(changed).unwrap();
-        match stone {
-            0 => {}
-            1 => other.set_stone(Color::Black, changed).unwrap(),
-            _ => other.set_stone(Color::White, changed).unwrap(),
-        }
+    fn matches_farther_than_the_reach_from_a_change_stay((text, set, changed, board, other) in change_case()) {
         let reach = set.reach();
         for p in board.points() {
             let far = (p.x() - changed.x()).abs().max((p.y() - changed.y()).abs()) > reach;
@@ -758,23 +768,7 @@ proptest! {
     /// point keeps every match that does not depend on it, and every match
     /// the change brings depends on it.
     #[test]
-    fn a_change_keeps_the_matches_that_do_not_depend_on_it(
-        diagrams in proptest::collection::vec(diagram_rows(), 1..6),
-        board in random_board(),
-        at in (0u8..25, 0u8..25),
-        stone in 0u8..3,
-    ) {
-        let text = pattern_file(&diagrams);
-        let set = PatternSet::parse("random.pat", &text).unwrap();
-        let size = board.size();
-        let changed = Point::new(at.0 % size, at.1 % size);
-        let mut other = board.clone();
-        other.clear_point(changed).unwrap();
-        match stone {
-            0 => {}
-            1 => other.set_stone(Color::Black, changed).unwrap(),
-            _ => other.set_stone(Color::White, changed).unwrap(),
-        }
+    fn a_change_keeps_the_matches_that_do_not_depend_on_it((text, set, changed, board, other) in change_case()) {
         let reads_every = |s: Symbol| {
             [Cell::Empty, Cell::Black, Cell::White].iter().all(|&c| s.accepts(c, Color::Black))
         };
@@ -784,7 +778,7 @@ proptest! {
                 let after: Vec<Match> = set.matches_at(&other, p, color).collect();
                 for m in &before {
                     let under: Vec<Point> = set
-                        .placed_cells(m, size)
+                        .placed_cells(m, board.size())
                         .filter(|c| !reads_every(c.symbol))
                         .filter_map(|c| c.point)
                         .collect();
