@@ -311,13 +311,33 @@ fn box_points(size: u8, (x0, x1): (i32, i32), (y0, y1): (i32, i32)) -> PointSet 
 /// map is of another size.
 fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
     let mut owned = [PointSet::new(), PointSet::new()];
-    if ctx.territory.map.size() == size {
-        for (p, &owner) in ctx.territory.map.iter() {
-            match owner {
-                Owner::Black => owned[0].insert(p),
-                Owner::White => owned[1].insert(p),
-                Owner::None => false,
-            };
+    if ctx.territory.map.size() != size {
+        return owned;
+    }
+    match ctx.territory.map.array().as_slice() {
+        // Row by row, a row of bits per colour.
+        Some(cells) => {
+            for (y, row) in cells.chunks_exact(usize::from(size)).enumerate() {
+                let (mut black, mut white) = (0u32, 0u32);
+                for (x, owner) in row.iter().enumerate() {
+                    match owner {
+                        Owner::Black => black |= 1 << x,
+                        Owner::White => white |= 1 << x,
+                        Owner::None => {}
+                    }
+                }
+                owned[0].insert_row_bits(y as u8, black);
+                owned[1].insert_row_bits(y as u8, white);
+            }
+        }
+        None => {
+            for (p, &owner) in ctx.territory.map.iter() {
+                match owner {
+                    Owner::Black => owned[0].insert(p),
+                    Owner::White => owned[1].insert(p),
+                    Owner::None => false,
+                };
+            }
         }
     }
     owned

@@ -5,7 +5,7 @@
 
 use crate::context::Context;
 use keisei_board::pattern::MAX_EXTENT;
-use keisei_board::{Cell, Color, MAX_SIZE, Point};
+use keisei_board::{Color, MAX_SIZE, Point};
 
 /// Off-board cells around the board: the pattern language's largest extent.
 pub(crate) const MARGIN: i32 = MAX_EXTENT;
@@ -62,17 +62,19 @@ impl Grid {
             .into_boxed_slice()
             .try_into()
             .unwrap_or_else(|_| Box::new([OFF; CELLS]));
-        let n = i32::from(ctx.board.size());
+        let n = usize::from(ctx.board.size());
         let no_dead = ctx.dead.is_empty();
+        // Live stones of each colour, a row of bits at a time: code 1 for
+        // Black, 2 for White, 0 (`EMPTY`) for empty points and dead stones.
+        let mut stones = ctx.board.point_sets().stones;
+        for s in &mut stones {
+            s.subtract(ctx.dead);
+        }
         for y in 0..n {
-            let row = ((y + MARGIN) as usize) * WIDTH + MARGIN as usize;
-            for x in 0..n {
-                let p = Point::new(x as u8, y as u8);
-                live[row + x as usize] = match ctx.board.cell(p) {
-                    Cell::Black if no_dead || !ctx.dead.contains(p) => 1,
-                    Cell::White if no_dead || !ctx.dead.contains(p) => 2,
-                    _ => EMPTY,
-                };
+            let row = (y + MARGIN as usize) * WIDTH + MARGIN as usize;
+            let (black, white) = (stones[0].row_bits(y as u8), stones[1].row_bits(y as u8));
+            for (x, cell) in live[row..row + n].iter_mut().enumerate() {
+                *cell = ((black >> x) & 1 | ((white >> x) & 1) << 1) as u8;
             }
         }
         let mut counts_for = live.clone();
