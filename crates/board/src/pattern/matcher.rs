@@ -52,9 +52,40 @@ pub const MAX_EXTENT: i32 = 8;
 const MARGIN: usize = MAX_EXTENT as usize;
 /// Side of the square of offsets a cell may have from its anchor.
 const SIDE: i32 = 2 * MAX_EXTENT + 1;
-/// Words of a set of such offsets (bit `(dy + MAX_EXTENT) * SIDE + dx +
-/// MAX_EXTENT`).
-const OFFSET_WORDS: usize = (SIDE * SIDE) as usize / 64 + 1;
+
+/// A set of offsets from an anchor within [`MAX_EXTENT`] (bit
+/// `(dy + MAX_EXTENT) * SIDE + dx + MAX_EXTENT`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Offsets([u64; (SIDE * SIDE) as usize / 64 + 1]);
+
+impl Offsets {
+    /// The bit of `(dx, dy)`; `None` beyond [`MAX_EXTENT`].
+    fn bit(dx: i32, dy: i32) -> Option<usize> {
+        (dx.abs() <= MAX_EXTENT && dy.abs() <= MAX_EXTENT)
+            .then(|| ((dy + MAX_EXTENT) * SIDE + dx + MAX_EXTENT) as usize)
+    }
+
+    /// Adds `(dx, dy)` (nothing beyond [`MAX_EXTENT`]).
+    fn insert(&mut self, dx: i32, dy: i32) {
+        if let Some(b) = Offsets::bit(dx, dy) {
+            self.0[b / 64] |= 1 << (b % 64);
+        }
+    }
+
+    fn contains(&self, dx: i32, dy: i32) -> bool {
+        Offsets::bit(dx, dy).is_some_and(|b| self.0[b / 64] >> (b % 64) & 1 != 0)
+    }
+
+    fn union_with(&mut self, other: &Offsets) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a |= b;
+        }
+    }
+
+    fn intersects(&self, other: &Offsets) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+}
 /// Width of the padded code array.
 const GW: usize = MAX_SIZE as usize + 2 * MARGIN;
 const GRID: usize = GW * GW;
@@ -301,12 +332,12 @@ pub struct PatternSet {
     slots: Vec<u32>,
     /// For each variant, the offsets of the cells whose contents it reads
     /// (cells that do not accept every content of a board point).
-    reads: Vec<[u64; OFFSET_WORDS]>,
+    reads: Vec<Offsets>,
     /// For each pattern, its first variant (the others follow, one per
     /// distinct symmetry, in `symmetries` order).
     first_variant: Vec<u32>,
     /// The offsets some variant reads (the union of `reads`).
-    reads_any: [u64; OFFSET_WORDS],
+    reads_any: Offsets,
     /// Bit `c` set when some variant allows code `c` (as Black reads it) on
     /// its anchor: a point whose anchor code no variant allows is not
     /// scanned.
@@ -376,18 +407,17 @@ impl PatternSet {
         let mut extras = Vec::new();
         let mut windows: Vec<[u8; CELLS]> = Vec::with_capacity(count);
         let mut masks: Vec<(u64, u64)> = Vec::with_capacity(count);
-        let mut reads: Vec<[u64; OFFSET_WORDS]> = Vec::with_capacity(count);
+        let mut reads: Vec<Offsets> = Vec::with_capacity(count);
         let mut first_variant: Vec<u32> = Vec::with_capacity(constrained.len());
         // By pattern, then symmetry: the order of candidates in every
         // bucket, hence the order of matches at one point.
         for (index, cells) in constrained.iter().enumerate() {
             first_variant.push(variants.len() as u32);
             for &symmetry in &symmetries[index] {
-                let mut read = [0u64; OFFSET_WORDS];
+                let mut read = Offsets::default();
                 for c in cells.iter().filter(|c| c.black & 0b0111 != 0b0111) {
                     let (dx, dy) = symmetry.apply_offset(c.dx, c.dy);
-                    let bit = offset_bit(dx, dy);
-                    read[bit / 64] |= 1 << (bit % 64);
+                    read.insert(dx, dy);
                 }
                 reads.push(read);
                 let mut window = [0b1111u8; CELLS];
@@ -466,11 +496,9 @@ impl PatternSet {
             buckets,
             rows,
             slots,
-            reads_any: reads.iter().fold([0; OFFSET_WORDS], |mut acc, r| {
-                for (a, w) in acc.iter_mut().zip(r) {
-                    *a |= w;
-                }
-                acc
+            reads_any: reads.iter().fold(Offsets::default(), |mut all, r| {
+                all.union_with(r);
+                all
             }),
             reads,
             first_variant,
@@ -544,12 +572,7 @@ impl PatternSet {
         let Some(v) = self.variant_of(m) else {
             return true;
         };
-        let (dx, dy) = (p.x() - m.anchor.x(), p.y() - m.anchor.y());
-        if dx.abs() > MAX_EXTENT || dy.abs() > MAX_EXTENT {
-            return false;
-        }
-        let bit = offset_bit(dx, dy);
-        self.reads[v][bit / 64] >> (bit % 64) & 1 != 0
+        self.reads[v].contains(p.x() - m.anchor.x(), p.y() - m.anchor.y())
     }
 
     /// Whether some pattern of the set, in some orientation, reads the
@@ -557,11 +580,7 @@ impl PatternSet {
     /// change at a point that far from an anchor leaves the anchor's
     /// matches as they were ([`PatternSet::depends_on`]).
     pub fn reads_offset(&self, dx: i32, dy: i32) -> bool {
-        if dx.abs() > MAX_EXTENT || dy.abs() > MAX_EXTENT {
-            return false;
-        }
-        let bit = offset_bit(dx, dy);
-        self.reads_any[bit / 64] >> (bit % 64) & 1 != 0
+        self.reads_any.contains(dx, dy)
     }
 
     /// The variant a match was found with.
@@ -642,13 +661,9 @@ impl PatternSet {
         color: Color,
         points: &[Point],
     ) -> MatchesAt<'a> {
-        let mut only = [0u64; OFFSET_WORDS];
+        let mut only = Offsets::default();
         for p in points {
-            let (dx, dy) = (p.x() - anchor.x(), p.y() - anchor.y());
-            if dx.abs() <= MAX_EXTENT && dy.abs() <= MAX_EXTENT {
-                let bit = offset_bit(dx, dy);
-                only[bit / 64] |= 1 << (bit % 64);
-            }
+            only.insert(p.x() - anchor.x(), p.y() - anchor.y());
         }
         MatchesAt {
             only: Some(only),
@@ -714,12 +729,6 @@ impl PatternSet {
         };
         self.anchor_codes >> code & 1 != 0
     }
-}
-
-/// The bit of an offset from the anchor (within [`MAX_EXTENT`]) in a set of
-/// offsets.
-fn offset_bit(dx: i32, dy: i32) -> usize {
-    ((dy + MAX_EXTENT) * SIDE + dx + MAX_EXTENT) as usize
 }
 
 /// Low bit set in every cell pair of `window` that is off the board.
@@ -1156,7 +1165,7 @@ pub struct MatchesAt<'a> {
     scan: Scan,
     /// With [`PatternSet::matches_at_depending_on`]: the offsets from the
     /// anchor of the points a match must depend on.
-    only: Option<[u64; OFFSET_WORDS]>,
+    only: Option<Offsets>,
 }
 
 impl Iterator for MatchesAt<'_> {
@@ -1169,7 +1178,7 @@ impl Iterator for MatchesAt<'_> {
         let (x, y) = (self.anchor.x(), self.anchor.y());
         while let Some(i) = self.scan.next(set) {
             if let Some(only) = &self.only {
-                if !set.reads[i].iter().zip(only).any(|(r, o)| r & o != 0) {
+                if !set.reads[i].intersects(only) {
                     continue;
                 }
             }
