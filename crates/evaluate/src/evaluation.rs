@@ -259,9 +259,11 @@ impl Evaluator {
         }
     }
 
-    /// Evaluates `board` (with `komi` for the score) with a fresh tactical reader.
+    /// Evaluates `board` (with `komi` for the score) with a fresh tactical
+    /// reader ([`Reader::small`]: one position's readings fill a few
+    /// hundred entries).
     pub fn evaluate(&self, board: &Board, komi: f64) -> Evaluation {
-        self.evaluate_with(board, komi, &mut Reader::new(), None)
+        self.evaluate_with(board, komi, &mut Reader::small(), None)
     }
 
     /// Evaluates `board`, reading with `reader`; with `weights`, those

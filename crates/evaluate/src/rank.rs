@@ -114,7 +114,7 @@ impl Evaluator {
         let prior_weight = self.config.ranking.prior;
         let prior_at = |p: Point| prior.map_or(0.0, |q| q.at(p));
         let to_move = board.to_move();
-        let (base, shared) = self.evaluate_shared(board, komi, &mut Reader::new());
+        let (base, shared) = self.evaluate_shared(board, komi, &mut Reader::small());
         let list: Vec<Point> = match moves {
             Some(m) => m
                 .iter()
