@@ -314,6 +314,38 @@ impl Reader {
         self.attack_recording(board, target, limits, Some(footprint))
     }
 
+    /// [`Reader::attack`] (recording in `footprint`, when given) of the
+    /// stone `mover` plays on `p` of `board`: can the other side capture
+    /// it? `None` when the move is illegal. The same answer as
+    /// [`Reader::attack`] (or [`Reader::attack_traced`]) on a copy of
+    /// `board` with the move played, without that copy: the move is played
+    /// on the reader's working board.
+    pub fn attack_after(
+        &mut self,
+        board: &Board,
+        mover: Color,
+        p: Point,
+        limits: &Limits,
+        mut footprint: Option<&mut Footprint>,
+    ) -> Option<Reading> {
+        let Reader {
+            board: work,
+            journal,
+            cache,
+        } = self;
+        let after = copy_into(work, board);
+        after.play(mover, p).ok()?;
+        record_target(after, p, footprint.as_deref_mut());
+        Some(match needs_search(after, p, limits) {
+            Ok(defender) => {
+                let search =
+                    Search::new(after, journal, cache, p, defender, limits, Question::Attack);
+                search.attack_root(footprint)
+            }
+            Err(answer) => answer,
+        })
+    }
+
     fn attack_recording(
         &mut self,
         board: &Board,
@@ -321,30 +353,12 @@ impl Reader {
         limits: &Limits,
         mut footprint: Option<&mut Footprint>,
     ) -> Reading {
-        if let Some(fp) = footprint.as_deref_mut() {
-            // The target chain, and its liberties as moves (what the quick
-            // answer reads; the search records the rest).
-            let attacker = board.color(target).map_or(Color::Black, Color::opponent);
-            let mut chain = PointSet::new();
-            chain.insert(target);
-            fp.moves_counted(board, &board.liberties(target), &chain, attacker);
-        }
-        let Some(defender) = board.color(target) else {
-            return Reading {
-                outcome: Outcome::Failure,
-                nodes: 0,
-            };
-        };
-        if let Some(quick) = quick_attack(board, target, defender, limits.threshold()) {
-            return quick;
-        }
-        let mut search = self.search(board, target, defender, limits, Side::Attacker, false);
-        search.trace = footprint;
-        let (val, mv) = search.attack_node(0);
-        let nodes = search.nodes;
-        Reading {
-            outcome: val.outcome(Side::Attacker, mv),
-            nodes,
+        record_target(board, target, footprint.as_deref_mut());
+        match needs_search(board, target, limits) {
+            Ok(defender) => self
+                .search(board, target, defender, limits, Question::Attack)
+                .attack_root(footprint),
+            Err(answer) => answer,
         }
     }
 
@@ -365,7 +379,7 @@ impl Reader {
                 nodes: 0,
             };
         }
-        let mut search = self.search(board, target, defender, limits, Side::Defender, false);
+        let mut search = self.search(board, target, defender, limits, Question::Defend);
         let (mut val, mut mv) = search.defend_node(0);
         if val == Val::AttackerWins {
             // No move saves the chain; maybe none is needed (e.g. two
@@ -401,7 +415,7 @@ impl Reader {
         if let Some(quick) = quick_attack(board, target, defender, 3) {
             return quick;
         }
-        let mut search = self.search(board, target, defender, limits, Side::Attacker, true);
+        let mut search = self.search(board, target, defender, limits, Question::Ladder);
         let (val, mv) = search.attack_node(0);
         let nodes = search.nodes;
         Reading {
@@ -453,47 +467,43 @@ impl Reader {
         target: Point,
         defender: Color,
         limits: &Limits,
-        side: Side,
-        ladder: bool,
+        question: Question,
     ) -> Search<'_> {
-        let attacker = defender.opponent();
-        let work = match &mut self.board {
-            Some(work) => {
-                work.clone_from(board);
-                work
-            }
-            none => none.insert(board.clone()),
-        };
-        self.journal.clear();
-        work.set_to_move(match side {
-            Side::Attacker => attacker,
-            Side::Defender => defender,
-        });
-        let threshold = if ladder { 3 } else { limits.threshold() };
-        let salt = mix((target.index() as u64)
-            | (u64::from(ladder) << 16)
-            | ((threshold as u64) << 17)
-            | (u64::from(limits.branch_depth) << 24)
-            | (u64::from(limits.max_depth) << 40));
-        Search {
-            board: work,
-            journal: &mut self.journal,
-            cache: &mut self.cache,
+        let work = copy_into(&mut self.board, board);
+        Search::new(
+            work,
+            &mut self.journal,
+            &mut self.cache,
             target,
-            attacker,
             defender,
-            limits: *limits,
-            threshold,
-            ladder,
-            nodes: 0,
-            exhausted: false,
-            salt,
-            trace: None,
+            limits,
+            question,
+        )
+    }
+}
+
+/// `slot`'s board made a copy of `board` (a new one the first time).
+fn copy_into<'a>(slot: &'a mut Option<Board>, board: &Board) -> &'a mut Board {
+    match slot {
+        Some(work) => {
+            work.clone_from(board);
+            work
         }
+        none => none.insert(board.clone()),
     }
 }
 
 // ----- the search ------------------------------------------------------------
+
+/// What a search is asked: whether the attacker, moving first, captures the
+/// target (with every attacker candidate, or ataris only), or whether the
+/// defender, moving first, saves it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Question {
+    Attack,
+    Ladder,
+    Defend,
+}
 
 /// Who moves at a node.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -548,7 +558,58 @@ struct Search<'r> {
     trace: Option<&'r mut Footprint>,
 }
 
-impl Search<'_> {
+impl<'r> Search<'r> {
+    /// A search of one question on `board`, the reader's working board.
+    fn new(
+        board: &'r mut Board,
+        journal: &'r mut Journal,
+        cache: &'r mut Cache,
+        target: Point,
+        defender: Color,
+        limits: &Limits,
+        question: Question,
+    ) -> Search<'r> {
+        let attacker = defender.opponent();
+        let ladder = question == Question::Ladder;
+        journal.clear();
+        board.set_to_move(match question {
+            Question::Attack | Question::Ladder => attacker,
+            Question::Defend => defender,
+        });
+        let threshold = if ladder { 3 } else { limits.threshold() };
+        let salt = mix((target.index() as u64)
+            | (u64::from(ladder) << 16)
+            | ((threshold as u64) << 17)
+            | (u64::from(limits.branch_depth) << 24)
+            | (u64::from(limits.max_depth) << 40));
+        Search {
+            board,
+            journal,
+            cache,
+            target,
+            attacker,
+            defender,
+            limits: *limits,
+            threshold,
+            ladder,
+            nodes: 0,
+            exhausted: false,
+            salt,
+            trace: None,
+        }
+    }
+
+    /// The attack question at the root, recording in `footprint` (when
+    /// given).
+    fn attack_root(mut self, footprint: Option<&'r mut Footprint>) -> Reading {
+        self.trace = footprint;
+        let (val, mv) = self.attack_node(0);
+        Reading {
+            outcome: val.outcome(Side::Attacker, mv),
+            nodes: self.nodes,
+        }
+    }
+
     /// Plays `p` for `color` on the board, one ply deeper until
     /// [`Search::take_back`]. Returns `false`
     /// (and plays nothing) if the move is illegal or the budget is spent
@@ -882,6 +943,32 @@ impl Search<'_> {
             }
         }
         set.len() as i32
+    }
+}
+
+/// Records in `footprint` (when given) what an attack on the chain on
+/// `target` reads before its search: the chain, and its liberties as moves.
+fn record_target(board: &Board, target: Point, footprint: Option<&mut Footprint>) {
+    if let Some(fp) = footprint {
+        let attacker = board.color(target).map_or(Color::Black, Color::opponent);
+        let mut chain = PointSet::new();
+        chain.insert(target);
+        fp.moves_counted(board, &board.liberties(target), &chain, attacker);
+    }
+}
+
+/// Whether an attack on `target` needs a search: the defender if so, else
+/// the answer (`Failure` on a point without a stone, or [`quick_attack`]'s).
+fn needs_search(board: &Board, target: Point, limits: &Limits) -> Result<Color, Reading> {
+    let Some(defender) = board.color(target) else {
+        return Err(Reading {
+            outcome: Outcome::Failure,
+            nodes: 0,
+        });
+    };
+    match quick_attack(board, target, defender, limits.threshold()) {
+        Some(answer) => Err(answer),
+        None => Ok(defender),
     }
 }
 

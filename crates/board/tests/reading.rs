@@ -586,6 +586,32 @@ proptest! {
         }
     }
 
+    /// Reading the stone a move plays on the reader's working board gives
+    /// what reading a copy of the board with that move played gives: the
+    /// same reading (outcome and nodes), the same footprint, `None` exactly
+    /// when the move is illegal, and the input board untouched.
+    #[test]
+    fn attack_after_a_move_reads_as_a_copy_with_the_move((size, moves) in position_strategy()) {
+        let board = random_position(size, &moves);
+        let before = board.clone();
+        let (mut after_reader, mut copy_reader) = (Reader::new(), Reader::new());
+        for color in Color::BOTH {
+            for p in board.points().filter(|&p| board.is_empty(p)) {
+                let (mut fp_after, mut fp_copy) = (Footprint::new(), Footprint::new());
+                let got = after_reader.attack_after(&board, color, p, &PROPERTY_LIMITS, Some(&mut fp_after));
+                let mut copy = board.clone();
+                let want = copy.play(color, p).ok().map(|_| {
+                    copy_reader.attack_traced(&copy, p, &PROPERTY_LIMITS, &mut fp_copy)
+                });
+                prop_assert_eq!(got, want, "{:?} at {:?}\n{:?}", color, p, board);
+                prop_assert!(fp_after == fp_copy, "footprints differ: {:?} at {:?}\n{:?}", color, p, board);
+                let untraced = after_reader.attack_after(&board, color, p, &PROPERTY_LIMITS, None);
+                prop_assert_eq!(untraced.map(|r| r.outcome), want.map(|r| r.outcome));
+                prop_assert!(board == before && board.hash() == before.hash());
+            }
+        }
+    }
+
     /// Nothing panics on odd targets: empty points, off-board points.
     #[test]
     fn odd_targets_answer_without_panicking((size, moves) in position_strategy(), x in 0u8..25, y in 0u8..25) {

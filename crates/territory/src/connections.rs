@@ -995,16 +995,15 @@ fn cut_state_read(
             Outcome::Failure => CutState::Lost,
             Outcome::Success(_) | Outcome::Unknown => CutState::Open,
         },
-        ToRead::Cut => {
-            let mut after = board.clone();
-            if after.play(color.opponent(), p).is_err() {
-                return CutState::Safe;
-            }
-            match attack(reader, &after, p, footprint).outcome {
-                Outcome::Success(_) => CutState::Safe,
-                Outcome::Failure | Outcome::Unknown => CutState::Open,
-            }
-        }
+        // The opponent's stone on the point: safe if it cannot be played or
+        // the owner captures it.
+        ToRead::Cut => match reader
+            .attack_after(board, color.opponent(), p, &CUT_LIMITS, footprint)
+            .map(|r| r.outcome)
+        {
+            None | Some(Outcome::Success(_)) => CutState::Safe,
+            Some(Outcome::Failure | Outcome::Unknown) => CutState::Open,
+        },
     }
 }
 
