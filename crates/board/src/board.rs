@@ -684,18 +684,29 @@ impl Board {
         }
         self.write(log, Field::Libs, pi, empty_neighbours);
 
-        // Merge with friendly chains.
-        let mut merged = false;
+        // Merge with friendly chains. Joining one chain, the stone adds the
+        // empty neighbours that chain does not touch yet to its liberties
+        // (its own point was taken off above); joining more, the liberties
+        // they share are counted again by walking the whole chain.
+        let mut friends = 0;
+        let mut joined = 0;
+        for &h in &heads[..n_heads] {
+            if self.cells[usize::from(h)] == own {
+                friends += 1;
+                joined = h;
+            }
+        }
+        let libs = (friends == 1)
+            .then(|| self.libs[usize::from(joined)] + self.liberties_new_to(p, joined));
         for &h in &heads[..n_heads] {
             if self.cells[usize::from(h)] == own {
                 let mine = self.head[pi];
                 self.merge(mine, h, log);
-                merged = true;
             }
         }
-        if merged {
+        if friends > 0 {
             let h = usize::from(self.head[pi]);
-            let libs = self.count_liberties(Point::from_index(h));
+            let libs = libs.unwrap_or_else(|| self.count_liberties(Point::from_index(h)));
             self.write(log, Field::Libs, h, libs);
         }
 
@@ -744,6 +755,24 @@ impl Board {
         self.write(log, Field::Next, bi, next_small);
         self.write(log, Field::Next, si, next_big);
         self.write(log, Field::Stones, bi, self.stones[bi] + self.stones[si]);
+    }
+
+    /// How many empty neighbours of `p` (a stone just placed, not yet
+    /// merged) touch no stone of the chain headed `head` other than `p`:
+    /// the liberties `p` brings to that chain.
+    #[inline]
+    fn liberties_new_to(&self, p: Point, head: u16) -> u16 {
+        let mut n = 0;
+        for q in p.neighbors() {
+            if self.cells[q.index()] == Cell::Empty
+                && !q.neighbors().iter().any(|&r| {
+                    r != p && self.cells[r.index()].is_stone() && self.head[r.index()] == head
+                })
+            {
+                n += 1;
+            }
+        }
+        n
     }
 
     /// Counts the distinct empty neighbours of the chain headed `head`.
