@@ -1,4 +1,5 @@
-//! The eye search's table of results, and its hash. Keys are small
+//! The eye search's tables of results ([`Results`]: positions of small
+//! spaces by index, the rest by hash), and the hash. Keys are small
 //! integers built by the crate (search positions): std's default
 //! (`SipHash`, keyed at random to resist flooding by untrusted keys) costs more
 //! than the searches it serves. Keys here come from the crate itself, so a
@@ -95,6 +96,101 @@ impl ResultTable {
     }
 }
 
+/// The largest space whose positions without a ko [`Results`] keeps in a
+/// table indexed by the position itself: `3^10` stone layouts, four
+/// entries each, 2 bits an entry (59 KiB).
+pub(crate) const DIRECT_POINTS: usize = 10;
+
+/// The key bits of a search position (as the search packs it): the
+/// owner's stones (bits 0–15), the opponent's (16–31), the ko point (32–39,
+/// `u8::MAX` for none), the side to move (40) and the pass flag (41).
+const KO_SHIFT: u32 = 32;
+const NO_KO: u64 = 0xFF;
+
+/// `Σ 3^i` over the set bits `i` of a byte: a stone layout's base-3 index
+/// from its masks, a byte at a time.
+const TERNARY: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut b = 1;
+    while b < 256 {
+        // The lowest set bit's power of three, plus the rest's.
+        let low = (b as u32).trailing_zeros();
+        t[b] = 3u32.pow(low) + t[b & (b - 1)];
+        b += 1;
+    }
+    t
+};
+
+/// The eye search's results: for a space of up to [`DIRECT_POINTS`]
+/// points, the positions without a ko in a table indexed by the position
+/// (its stones read as a base-3 number, then the side to move and the pass
+/// flag; 2 bits each: unknown, false, true), small enough to stay in a
+/// core's cache where a hash table of the same positions would not; every
+/// other position in a [`ResultTable`].
+#[derive(Clone, Debug)]
+pub(crate) struct Results {
+    /// Empty for a larger space.
+    direct: Vec<u64>,
+    hashed: ResultTable,
+}
+
+impl Results {
+    /// An empty table for a space of `points` points.
+    pub(crate) fn new(points: usize) -> Results {
+        if points <= DIRECT_POINTS {
+            let entries = 4 * 3usize.pow(points as u32);
+            Results {
+                direct: vec![0; entries.div_ceil(32)],
+                hashed: ResultTable::with_capacity(64),
+            }
+        } else {
+            Results {
+                direct: Vec::new(),
+                // Room for a mid-sized search without growing step by step.
+                hashed: ResultTable::with_capacity(4096),
+            }
+        }
+    }
+
+    /// The entry of `key` in the direct table, if it has one there.
+    #[inline]
+    fn slot(&self, key: u64) -> Option<usize> {
+        if self.direct.is_empty() || (key >> KO_SHIFT) & 0xFF != NO_KO {
+            return None;
+        }
+        let layout = |stones: u64| {
+            TERNARY[(stones & 0xFF) as usize] + TERNARY[((stones >> 8) & 0xFF) as usize] * 6561
+        };
+        let stones = layout(key & 0xFFFF) + 2 * layout((key >> 16) & 0xFFFF);
+        Some(4 * stones as usize + ((key >> 40) & 3) as usize)
+    }
+
+    /// The result kept for `key`.
+    #[inline]
+    pub(crate) fn get(&self, key: u64) -> Option<bool> {
+        match self.slot(key) {
+            Some(i) => match (self.direct[i / 32] >> (2 * (i % 32))) & 3 {
+                0 => None,
+                v => Some(v == 3),
+            },
+            None => self.hashed.get(key),
+        }
+    }
+
+    /// Keeps `value` for `key` (replacing what was kept).
+    #[inline]
+    pub(crate) fn insert(&mut self, key: u64, value: bool) {
+        match self.slot(key) {
+            Some(i) => {
+                let shift = 2 * (i % 32);
+                let word = &mut self.direct[i / 32];
+                *word = (*word & !(3 << shift)) | (2 | u64::from(value)) << shift;
+            }
+            None => self.hashed.insert(key, value),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,6 +213,62 @@ mod tests {
         assert_eq!(t.get(KEY_MASK), None);
         t.insert(0, true);
         assert_eq!(t.get(0), Some(true));
+    }
+
+    /// The base-3 table: a byte's bits as powers of three.
+    #[test]
+    fn ternary_digits_are_the_bits() {
+        for (b, &got) in TERNARY.iter().enumerate() {
+            let want: u32 = (0..8)
+                .filter(|i| b >> i & 1 == 1)
+                .map(|i| 3u32.pow(i))
+                .sum();
+            assert_eq!(got, want, "byte {b:#010b}");
+        }
+    }
+
+    /// Every position of a small space, with and without a ko, each side
+    /// to move and pass flag, keeps its own result (no two share an entry)
+    /// and answers nothing before it is kept; a larger space's positions
+    /// go to the hash table alone.
+    #[test]
+    fn results_keep_each_position_apart() {
+        for points in [1usize, 3, 4, 9, 10, 11] {
+            let mut r = Results::new(points);
+            assert_eq!(r.direct.is_empty(), points > DIRECT_POINTS);
+            let mut keys = Vec::new();
+            // Layouts: each point empty, owner's or opponent's.
+            let layouts = 3usize.pow(points.min(5) as u32);
+            for l in 0..layouts {
+                let (mut own, mut opp, mut x) = (0u64, 0u64, l);
+                for i in 0..points.min(5) {
+                    match x % 3 {
+                        1 => own |= 1 << (points - 1 - i),
+                        2 => opp |= 1 << (points - 1 - i),
+                        _ => {}
+                    }
+                    x /= 3;
+                }
+                for ko in [NO_KO, 0] {
+                    for flags in 0..4u64 {
+                        keys.push(own | opp << 16 | ko << KO_SHIFT | flags << 40);
+                    }
+                }
+            }
+            for (i, &k) in keys.iter().enumerate() {
+                assert_eq!(
+                    r.get(k),
+                    None,
+                    "{points} points: key {k:#x} before it was kept"
+                );
+                r.insert(k, i % 3 == 0);
+            }
+            for (i, &k) in keys.iter().enumerate() {
+                assert_eq!(r.get(k), Some(i % 3 == 0), "{points} points: key {k:#x}");
+                r.insert(k, i % 3 != 0);
+                assert_eq!(r.get(k), Some(i % 3 != 0));
+            }
+        }
     }
 
     /// 64 keys that differ only in six bits, wherever those bits are, land

@@ -29,7 +29,7 @@
 //! GNU Go's four-digit eye values (our `a` is its third digit, our `b` its
 //! second), computed here by our own search.
 
-use crate::hash::ResultTable;
+use crate::hash::Results;
 use crate::value::{EyeValue, Eyes};
 
 /// The largest eye space the local game handles.
@@ -324,7 +324,7 @@ struct Game<'a> {
     space: &'a EyeSpace,
     external: u8,
     /// Results by position, side to move and pass flag.
-    table: ResultTable,
+    table: Results,
     /// Positions (stones and side to move) on the current line.
     path: Vec<u64>,
     nodes: u64,
@@ -336,9 +336,7 @@ impl<'a> Game<'a> {
         Game {
             space,
             external,
-            // Room for a mid-sized search (a 9-point space takes thousands of
-            // positions) without growing step by step.
-            table: ResultTable::with_capacity(4096),
+            table: Results::new(space.n),
             path: Vec::new(),
             nodes: 0,
             budget,
