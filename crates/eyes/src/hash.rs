@@ -98,7 +98,7 @@ impl ResultTable {
 
 /// The largest space whose positions without a ko [`Results`] keeps in a
 /// table indexed by the position itself: `3^10` stone layouts, four
-/// entries each, 2 bits an entry (59 KiB).
+/// entries each, 2 bits an entry (58 KiB).
 pub(crate) const DIRECT_POINTS: usize = 10;
 
 /// The key bits of a search position (as the search packs it): the
