@@ -152,43 +152,53 @@ impl Results {
         }
     }
 
-    /// The entry of `key` in the direct table, if it has one there.
+    /// Where the result of `key` is kept: worked out once for a position,
+    /// then read and written there.
     #[inline]
-    fn slot(&self, key: u64) -> Option<usize> {
+    pub(crate) fn locate(&self, key: u64) -> Slot {
         if self.direct.is_empty() || (key >> KO_SHIFT) & 0xFF != NO_KO {
-            return None;
+            return Slot::Hashed(key);
         }
         let layout = |stones: u64| {
             TERNARY[(stones & 0xFF) as usize] + TERNARY[((stones >> 8) & 0xFF) as usize] * 6561
         };
         let stones = layout(key & 0xFFFF) + 2 * layout((key >> 16) & 0xFFFF);
-        Some(4 * stones as usize + ((key >> 40) & 3) as usize)
+        Slot::Direct(4 * stones as usize + ((key >> 40) & 3) as usize)
     }
 
-    /// The result kept for `key`.
+    /// The result kept at `slot`.
     #[inline]
-    pub(crate) fn get(&self, key: u64) -> Option<bool> {
-        match self.slot(key) {
-            Some(i) => match (self.direct[i / 32] >> (2 * (i % 32))) & 3 {
+    pub(crate) fn get(&self, slot: Slot) -> Option<bool> {
+        match slot {
+            Slot::Direct(i) => match (self.direct[i / 32] >> (2 * (i % 32))) & 3 {
                 0 => None,
                 v => Some(v == 3),
             },
-            None => self.hashed.get(key),
+            Slot::Hashed(key) => self.hashed.get(key),
         }
     }
 
-    /// Keeps `value` for `key` (replacing what was kept).
+    /// Keeps `value` at `slot` (replacing what was kept).
     #[inline]
-    pub(crate) fn insert(&mut self, key: u64, value: bool) {
-        match self.slot(key) {
-            Some(i) => {
+    pub(crate) fn insert(&mut self, slot: Slot, value: bool) {
+        match slot {
+            Slot::Direct(i) => {
                 let shift = 2 * (i % 32);
                 let word = &mut self.direct[i / 32];
                 *word = (*word & !(3 << shift)) | (2 | u64::from(value)) << shift;
             }
-            None => self.hashed.insert(key, value),
+            Slot::Hashed(key) => self.hashed.insert(key, value),
         }
     }
+}
+
+/// Where [`Results`] keeps a position's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// The entry of the direct table.
+    Direct(usize),
+    /// The key in the hash table.
+    Hashed(u64),
 }
 
 #[cfg(test)]
@@ -256,17 +266,24 @@ mod tests {
                 }
             }
             for (i, &k) in keys.iter().enumerate() {
+                let at = r.locate(k);
+                let direct = matches!(at, Slot::Direct(_));
                 assert_eq!(
-                    r.get(k),
+                    direct,
+                    points <= DIRECT_POINTS && (k >> KO_SHIFT) & 0xFF == NO_KO
+                );
+                assert_eq!(
+                    r.get(at),
                     None,
                     "{points} points: key {k:#x} before it was kept"
                 );
-                r.insert(k, i % 3 == 0);
+                r.insert(at, i % 3 == 0);
             }
             for (i, &k) in keys.iter().enumerate() {
-                assert_eq!(r.get(k), Some(i % 3 == 0), "{points} points: key {k:#x}");
-                r.insert(k, i % 3 != 0);
-                assert_eq!(r.get(k), Some(i % 3 != 0));
+                let at = r.locate(k);
+                assert_eq!(r.get(at), Some(i % 3 == 0), "{points} points: key {k:#x}");
+                r.insert(at, i % 3 != 0);
+                assert_eq!(r.get(at), Some(i % 3 != 0));
             }
         }
     }

@@ -29,7 +29,7 @@
 //! GNU Go's four-digit eye values (our `a` is its third digit, our `b` its
 //! second), computed here by our own search.
 
-use crate::hash::Results;
+use crate::hash::{Results, Slot};
 use crate::value::{EyeValue, Eyes};
 
 /// The largest eye space the local game handles.
@@ -303,6 +303,17 @@ fn eyes(g0: &mut Game<'_>, g1: &mut Game<'_>, s: State, side: Side) -> Result<u8
     }
 }
 
+/// Whether `set` holds exactly one point (`u16::is_power_of_two` without the
+/// population count it compiles to, which baseline x86-64 lacks).
+#[inline]
+#[expect(
+    clippy::manual_is_power_of_two,
+    reason = "`is_power_of_two` counts the bits, without a popcnt instruction on baseline x86-64"
+)]
+fn single(set: u16) -> bool {
+    set != 0 && set & (set - 1) == 0
+}
+
 /// The indices of the set bits of a point set, lowest first.
 struct Bits(u16);
 
@@ -319,6 +330,42 @@ impl Iterator for Bits {
     }
 }
 
+/// The positions on the current line of a search, with a filter that
+/// answers most "not on the line" questions without reading the line: a
+/// count of the positions on it per 256 buckets of their hash.
+#[derive(Default)]
+struct Line {
+    keys: Vec<u64>,
+    counts: Vec<u16>,
+}
+
+impl Line {
+    #[inline]
+    fn bucket(key: u64) -> usize {
+        // Fibonacci hashing: the top byte of the key times 2^64 / φ.
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize
+    }
+
+    fn push(&mut self, key: u64) {
+        if self.counts.is_empty() {
+            self.counts = vec![0; 256];
+        }
+        self.counts[Line::bucket(key)] += 1;
+        self.keys.push(key);
+    }
+
+    fn pop(&mut self) {
+        if let Some(key) = self.keys.pop() {
+            self.counts[Line::bucket(key)] -= 1;
+        }
+    }
+
+    #[inline]
+    fn contains(&self, key: u64) -> bool {
+        !self.keys.is_empty() && self.counts[Line::bucket(key)] != 0 && self.keys.contains(&key)
+    }
+}
+
 /// The survival game with a fixed number of external eyes.
 struct Game<'a> {
     space: &'a EyeSpace,
@@ -326,7 +373,7 @@ struct Game<'a> {
     /// Results by position, side to move and pass flag.
     table: Results,
     /// Positions (stones and side to move) on the current line.
-    path: Vec<u64>,
+    path: Line,
     nodes: u64,
     budget: u64,
 }
@@ -337,7 +384,7 @@ impl<'a> Game<'a> {
             space,
             external,
             table: Results::new(space.n),
-            path: Vec::new(),
+            path: Line::default(),
             nodes: 0,
             budget,
         }
@@ -353,7 +400,9 @@ impl<'a> Game<'a> {
         Bits(empty)
     }
 
-    /// Own stones connected to the wall, and the wall's liberty count.
+    /// Own stones connected to the wall, and the wall's liberty count up
+    /// to 2 (the search asks only whether it is 0 or 1), external eyes
+    /// included.
     fn wall_group(&self, own: u16, opp: u16) -> (u16, u32) {
         let sp = self.space;
         let empty = sp.all() & !(own | opp);
@@ -365,8 +414,16 @@ impl<'a> Game<'a> {
             }
             w = grown;
         }
-        let libs = (empty & (sp.wall | sp.neighbours(w))).count_ones() + u32::from(self.external);
-        (w, libs)
+        let libs = empty & (sp.wall | sp.neighbours(w));
+        // Counted without a population count, which baseline x86-64 lacks.
+        let counted = if libs == 0 {
+            0
+        } else if single(libs) {
+            1
+        } else {
+            2
+        };
+        (w, counted + u32::from(self.external))
     }
 
     /// Plays `m` for `side`. `None` if illegal (suicide); `WallCaptured` if
@@ -428,7 +485,7 @@ impl<'a> Game<'a> {
             }
         }
         // Simple ko: a lone stone that captured exactly one stone and has one liberty.
-        let ko = if captured.is_power_of_two() {
+        let ko = if single(captured) {
             let (stones, empty) = match side {
                 Side::Owner => (own, sp.all() & !(own | opp)),
                 Side::Opponent => (opp, sp.all() & !(own | opp)),
@@ -439,7 +496,7 @@ impl<'a> Game<'a> {
                 Side::Owner => mine & sp.wall != 0,
                 Side::Opponent => mine & sp.marginal != 0,
             };
-            if mine.is_power_of_two() && libs.is_power_of_two() && !connected_out {
+            if single(mine) && single(libs) && !connected_out {
                 captured.trailing_zeros() as u8
             } else {
                 NO_KO
@@ -457,7 +514,7 @@ impl<'a> Game<'a> {
     /// Whether moving to `s` (with `side` to move next) repeats a position of
     /// the current line.
     fn repeats(&self, s: State, side: Side) -> bool {
-        self.path.contains(&Self::position_key(s, side))
+        self.path.contains(Self::position_key(s, side))
     }
 
     /// Whether the owner survives from `s` with `side` to move. The second
@@ -477,7 +534,8 @@ impl<'a> Game<'a> {
             | u64::from(s.ko) << 32
             | u64::from(side == Side::Owner) << 40
             | u64::from(passed) << 41;
-        if let Some(r) = self.table.get(key) {
+        let slot = self.table.locate(key);
+        if let Some(r) = self.table.get(slot) {
             return Ok((r, true));
         }
         self.nodes += 1;
@@ -485,7 +543,7 @@ impl<'a> Game<'a> {
             return Err(SpaceError::Budget);
         }
         self.path.push(Self::position_key(s, side));
-        let result = self.search(s, side, passed, depth, key);
+        let result = self.search(s, side, passed, depth, slot);
         self.path.pop();
         result
     }
@@ -496,15 +554,14 @@ impl<'a> Game<'a> {
         side: Side,
         passed: bool,
         depth: u32,
-        key: u64,
+        slot: Slot,
     ) -> Result<(bool, bool), SpaceError> {
         let mut exact = true;
         let result = match side {
             Side::Opponent => {
                 // The wall's last liberty is the external eye: fill it and capture.
-                let (_, libs) = self.wall_group(s.own, s.opp);
-                if self.external == 1 && libs == 1 {
-                    self.table.insert(key, false);
+                if self.external == 1 && self.wall_group(s.own, s.opp).1 == 1 {
+                    self.table.insert(slot, false);
                     return Ok((false, true));
                 }
                 let mut survives = true;
@@ -570,7 +627,7 @@ impl<'a> Game<'a> {
             }
         };
         if exact {
-            self.table.insert(key, result);
+            self.table.insert(slot, result);
         }
         Ok((result, exact))
     }
