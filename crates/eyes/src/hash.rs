@@ -101,11 +101,22 @@ impl ResultTable {
 /// entries each, 2 bits an entry (58 KiB).
 pub(crate) const DIRECT_POINTS: usize = 10;
 
-/// The key bits of a search position (as the search packs it): the
-/// owner's stones (bits 0–15), the opponent's (16–31), the ko point (32–39,
-/// `u8::MAX` for none), the side to move (40) and the pass flag (41).
+/// The ko point of a search position without a ko.
+pub(crate) const NO_KO: u8 = u8::MAX;
 const KO_SHIFT: u32 = 32;
-const NO_KO: u64 = 0xFF;
+
+/// The key of a search position, as [`Results`] reads it: the owner's
+/// stones (bits 0–15), the opponent's (16–31), the ko point (32–39,
+/// [`NO_KO`] for none), whether the owner moves (40) and whether the last
+/// move was a pass (41).
+#[inline]
+pub(crate) fn result_key(own: u16, opp: u16, ko: u8, owner_moves: bool, passed: bool) -> u64 {
+    u64::from(own)
+        | u64::from(opp) << 16
+        | u64::from(ko) << KO_SHIFT
+        | u64::from(owner_moves) << 40
+        | u64::from(passed) << 41
+}
 
 /// `Σ 3^i` over the set bits `i` of a byte: a stone layout's base-3 index
 /// from its masks, a byte at a time.
@@ -156,7 +167,7 @@ impl Results {
     /// then read and written there.
     #[inline]
     pub(crate) fn locate(&self, key: u64) -> Slot {
-        if self.direct.is_empty() || (key >> KO_SHIFT) & 0xFF != NO_KO {
+        if self.direct.is_empty() || (key >> KO_SHIFT) & 0xFF != u64::from(NO_KO) {
             return Slot::Hashed(key);
         }
         let layout = |stones: u64| {
@@ -250,7 +261,7 @@ mod tests {
             // Layouts: each point empty, owner's or opponent's.
             let layouts = 3usize.pow(points.min(5) as u32);
             for l in 0..layouts {
-                let (mut own, mut opp, mut x) = (0u64, 0u64, l);
+                let (mut own, mut opp, mut x) = (0u16, 0u16, l);
                 for i in 0..points.min(5) {
                     match x % 3 {
                         1 => own |= 1 << (points - 1 - i),
@@ -260,8 +271,9 @@ mod tests {
                     x /= 3;
                 }
                 for ko in [NO_KO, 0] {
-                    for flags in 0..4u64 {
-                        keys.push(own | opp << 16 | ko << KO_SHIFT | flags << 40);
+                    for flags in 0..4 {
+                        let (owner_moves, passed) = (flags & 1 == 1, flags & 2 == 2);
+                        keys.push(result_key(own, opp, ko, owner_moves, passed));
                     }
                 }
             }
@@ -270,7 +282,7 @@ mod tests {
                 let direct = matches!(at, Slot::Direct(_));
                 assert_eq!(
                     direct,
-                    points <= DIRECT_POINTS && (k >> KO_SHIFT) & 0xFF == NO_KO
+                    points <= DIRECT_POINTS && (k >> KO_SHIFT) & 0xFF == u64::from(NO_KO)
                 );
                 assert_eq!(
                     r.get(at),

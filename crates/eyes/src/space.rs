@@ -29,7 +29,7 @@
 //! GNU Go's four-digit eye values (our `a` is its third digit, our `b` its
 //! second), computed here by our own search.
 
-use crate::hash::{Results, Slot};
+use crate::hash::{NO_KO, Results, Slot, result_key};
 use crate::value::{EyeValue, Eyes};
 
 /// The largest eye space the local game handles.
@@ -41,7 +41,6 @@ pub const MAX_POINTS: usize = 16;
 /// and with 64 such spaces went past millions of nodes uncached (see the
 /// test `a_nine_point_space_with_long_lines_is_searched_to_the_end`).
 pub const MAX_DEPTH: u32 = 256;
-const NO_KO: u8 = u8::MAX;
 
 /// Why an eye space cannot be analysed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -333,10 +332,18 @@ impl Iterator for Bits {
 /// The positions on the current line of a search, with a filter that
 /// answers most "not on the line" questions without reading the line: a
 /// count of the positions on it per 256 buckets of their hash.
-#[derive(Default)]
 struct Line {
     keys: Vec<u64>,
-    counts: Vec<u16>,
+    counts: [u16; 256],
+}
+
+impl Default for Line {
+    fn default() -> Line {
+        Line {
+            keys: Vec::new(),
+            counts: [0; 256],
+        }
+    }
 }
 
 impl Line {
@@ -347,9 +354,6 @@ impl Line {
     }
 
     fn push(&mut self, key: u64) {
-        if self.counts.is_empty() {
-            self.counts = vec![0; 256];
-        }
         self.counts[Line::bucket(key)] += 1;
         self.keys.push(key);
     }
@@ -362,7 +366,7 @@ impl Line {
 
     #[inline]
     fn contains(&self, key: u64) -> bool {
-        !self.keys.is_empty() && self.counts[Line::bucket(key)] != 0 && self.keys.contains(&key)
+        self.counts[Line::bucket(key)] != 0 && self.keys.contains(&key)
     }
 }
 
@@ -529,12 +533,9 @@ impl<'a> Game<'a> {
         if depth >= MAX_DEPTH {
             return Ok((true, false));
         }
-        let key = u64::from(s.own)
-            | u64::from(s.opp) << 16
-            | u64::from(s.ko) << 32
-            | u64::from(side == Side::Owner) << 40
-            | u64::from(passed) << 41;
-        let slot = self.table.locate(key);
+        let slot = self
+            .table
+            .locate(result_key(s.own, s.opp, s.ko, side == Side::Owner, passed));
         if let Some(r) = self.table.get(slot) {
             return Ok((r, true));
         }
