@@ -54,7 +54,7 @@
 //! captured at that node.
 
 use crate::board::{Board, Journal};
-use crate::color::Color;
+use crate::color::{Cell, Color};
 use crate::footprint::Footprint;
 use crate::map::{BoardMap, MapCell};
 use crate::point::{Move, Point};
@@ -916,32 +916,36 @@ impl<'r> Search<'r> {
     /// its liberty `at`, with the point `filled` (possibly `at` itself)
     /// occupied by the attacker and the other current liberties kept.
     fn extension_liberties(&self, b: &Board, at: Point, libs: &[Point], filled: Point) -> i32 {
-        // At most 5 + 4 + 3 × 4 points are counted.
-        let mut set = Distinct::<24>::new();
+        // At most 5 + 4 + 3 × 4 points are counted, each once: a bit set
+        // takes a point in one step where a list compared it with every
+        // point already in.
+        let mut set = PointSet::new();
+        let mut count = 0;
+        let mut insert = |p: Point| count += i32::from(set.insert(p));
         for &l in libs {
             if l != at && l != filled {
-                set.insert(l);
+                insert(l);
             }
         }
+        let (own, head) = (self.defender.cell(), b.chain_head(self.target));
         for n in at.neighbors() {
             if n == filled {
                 continue;
             }
-            if b.is_empty(n) {
-                set.insert(n);
-            } else if b.color(n) == Some(self.defender)
-                && b.chain_head(n) != b.chain_head(self.target)
-            {
+            let c = b.cell(n);
+            if c == Cell::Empty {
+                insert(n);
+            } else if c == own && b.chain_head(n) != head {
                 // Joining another chain: count (a sample of) its liberties.
                 let (ls, k) = b.first_liberties::<4>(n);
                 for &l in &ls[..k] {
                     if l != at && l != filled {
-                        set.insert(l);
+                        insert(l);
                     }
                 }
             }
         }
-        set.len() as i32
+        count
     }
 }
 
@@ -1005,9 +1009,10 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
     // Two distinct liberties settle it: the first two found are kept.
     let mut libs = Distinct::<2>::new();
     for n in p.neighbors() {
-        if b.is_empty(n) {
+        let cell = b.cell(n);
+        if cell == Cell::Empty {
             libs.insert(n);
-        } else if let Some(c) = b.color(n) {
+        } else if let Some(c) = cell.color() {
             if c == color {
                 let (ls, k) = b.first_liberties::<3>(n);
                 for &l in &ls[..k] {
@@ -1069,9 +1074,10 @@ fn weak_adjacent_heads(b: &Board, t: Point, color: Color, max_libs: usize) -> He
         len: 0,
         spilled: Vec::new(),
     };
+    let cell = color.cell();
     for s in b.chain_stones(t) {
         for n in s.neighbors() {
-            if b.color(n) == Some(color) && b.liberty_count(n) <= max_libs {
+            if b.cell(n) == cell && b.liberty_count(n) <= max_libs {
                 let h = b.chain_head(n);
                 if heads.points[..heads.len].contains(&h) {
                     continue;

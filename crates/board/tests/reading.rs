@@ -612,6 +612,25 @@ proptest! {
         }
     }
 
+    /// The reader reads chains: asked about any stone of a chain, without a
+    /// cache, it gives the same answer in the same number of nodes as asked
+    /// about the chain's head (the connections read a chain that several
+    /// cutting points fall on once, on this).
+    #[test]
+    fn every_stone_of_a_chain_reads_alike((size, moves) in position_strategy()) {
+        let board = random_position(size, &moves);
+        let mut reader = Reader::with_cache_bits(0);
+        for head in board.chain_heads().collect::<Vec<_>>() {
+            let want = reader.attack(&board, head, &PROPERTY_LIMITS);
+            for stone in board.chain_stones(head).collect::<Vec<_>>() {
+                prop_assert_eq!(
+                    reader.attack(&board, stone, &PROPERTY_LIMITS), want,
+                    "chain {:?}, stone {:?}\n{:?}", head, stone, board
+                );
+            }
+        }
+    }
+
     /// Nothing panics on odd targets: empty points, off-board points.
     #[test]
     fn odd_targets_answer_without_panicking((size, moves) in position_strategy(), x in 0u8..25, y in 0u8..25) {

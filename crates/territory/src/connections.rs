@@ -479,7 +479,7 @@ fn links_of(
             cuts.clear();
             pending.clear();
             for p in shape.offsets.cuts.iter().filter_map(|&o| place(m, o)) {
-                let slot = &mut states[p.index()][color.index()];
+                let slot = &mut states[state_index(board, p, &cut_source)][color.index()];
                 let known = match (*slot, &mut cut_source) {
                     (Some(s), _) => Ok(s),
                     (None, Cuts::Read) => Ok(cut_state(board, p, color, reader)),
@@ -520,7 +520,7 @@ fn links_of(
                 }
                 left -= 1;
                 let s = cut_state_read(board, p, color, reader, to_read, None);
-                states[p.index()][color.index()] = Some(s);
+                states[state_index(board, p, &cut_source)][color.index()] = Some(s);
                 cuts.push((p, s));
             }
             let coefficient = coefficient(&cuts, shape.needs).min(shape.max);
@@ -592,6 +592,20 @@ fn links_of(
     }
     // Candidates sort by colour, then pair: the links are in order.
     made
+}
+
+/// Where [`links_of`] keeps the cut state of point `p`: a stone's state is
+/// its chain's (the reader's answers are the same from any stone of a
+/// chain: it reads chains, and orders its candidate moves by score and
+/// point, not by the stone asked about), so a chain that several cutting
+/// points fall on is read once. Recording keeps one state per point: a
+/// memo's entries, footprints included, are looked up by point.
+fn state_index(board: &Board, p: Point, cut_source: &Cuts<'_>) -> usize {
+    match cut_source {
+        Cuts::Record(_) => p.index(),
+        Cuts::Read | Cuts::Reuse { .. } if board.color(p).is_some() => board.chain_head(p).index(),
+        Cuts::Read | Cuts::Reuse { .. } => p.index(),
+    }
 }
 
 /// The board point of a diagram offset of the match's pattern.
