@@ -601,10 +601,11 @@ fn links_of(
 /// points fall on is read once. Recording keeps one state per point: a
 /// memo's entries, footprints included, are looked up by point.
 fn state_index(board: &Board, p: Point, cut_source: &Cuts<'_>) -> usize {
-    match cut_source {
-        Cuts::Record(_) => p.index(),
-        Cuts::Read | Cuts::Reuse { .. } if board.color(p).is_some() => board.chain_head(p).index(),
-        Cuts::Read | Cuts::Reuse { .. } => p.index(),
+    let by_chain = !matches!(cut_source, Cuts::Record(_)) && board.color(p).is_some();
+    if by_chain {
+        board.chain_head(p).index()
+    } else {
+        p.index()
     }
 }
 
