@@ -779,6 +779,30 @@ impl<'r> Search<'r> {
                 return hit;
             }
         }
+        // Inside the tree, an extension that reaches the threshold settles
+        // the node whatever else the defender has: tried before the
+        // candidates are scored (most defender nodes end so). The root keeps
+        // its best-first order, its key move being an answer.
+        if d > 0 {
+            // In point order: the same from whichever stone the question
+            // named.
+            let (mut lib_pts, n) = self.board.first_liberties::<5>(t);
+            lib_pts[..n].sort_unstable();
+            for &a in &lib_pts[..n] {
+                if !self.play(self.defender, a) {
+                    if self.exhausted {
+                        return (Val::Unknown, None);
+                    }
+                    continue;
+                }
+                let enough = self.board.liberty_count(t) >= self.threshold;
+                self.take_back();
+                if enough {
+                    self.cache.store(key, d, Val::DefenderWins, Some(a));
+                    return (Val::DefenderWins, Some(a));
+                }
+            }
+        }
         let mut cands = Candidates::new();
         self.defence_candidates(libs, &mut cands);
         let mut unknown = false;
