@@ -725,8 +725,19 @@ impl<'r> Search<'r> {
         }
         let mut cands = Candidates::new();
         self.attack_candidates(d, libs, &mut cands);
+        // What the defender's extensions reach, worked out once the first
+        // move off the target's liberties comes up (none in a ladder).
+        let mut escapes: Option<Escapes> = None;
         let mut unknown = false;
         for &p in cands.points() {
+            if d + 1 < usize::from(self.limits.max_depth) {
+                let b = &*self.board;
+                let e = escapes.get_or_insert_with(|| Escapes::new(b, t, self.defender));
+                if e.refute(b, p, self.defender, self.threshold) {
+                    debug_assert!(self.refuted_by_extension(p), "{p:?} refuted wrongly");
+                    continue;
+                }
+            }
             if !self.play(self.attacker, p) {
                 if self.exhausted {
                     return (Val::Unknown, None);
@@ -760,6 +771,35 @@ impl<'r> Search<'r> {
             self.cache.store(key, d, Val::DefenderWins, None);
             (Val::DefenderWins, None)
         }
+    }
+
+    /// What [`Escapes::refute`] claims, checked by playing: after the
+    /// attacker's `p`, some liberty of the target is a legal extension to
+    /// at least the threshold. Plays outside the node count and the trace
+    /// (called by a debug assertion only).
+    fn refuted_by_extension(&mut self, p: Point) -> bool {
+        let t = self.target;
+        if self
+            .board
+            .play_logged(self.attacker, p, self.journal)
+            .is_err()
+        {
+            return true;
+        }
+        let (libs, n) = self.board.first_liberties::<5>(t);
+        let mut holds = false;
+        for &l in &libs[..n] {
+            if self
+                .board
+                .play_logged(self.defender, l, self.journal)
+                .is_ok()
+            {
+                holds |= self.board.liberty_count(t) >= self.threshold;
+                self.board.undo(self.journal);
+            }
+        }
+        self.board.undo(self.journal);
+        holds
     }
 
     /// The defender moves on the board, `d` plies from the root.
@@ -1053,6 +1093,60 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
         }
     }
     true
+}
+
+/// What the defender's extensions give a target at an attacker node: for
+/// each liberty `l` of the target, the liberties its chain would have after
+/// the defender plays `l` (the target's, `l`'s empty neighbours, those of
+/// the defender's chains next to `l`; `l` itself not), captures left out.
+/// An attacker move off the target's liberties that captures nothing takes
+/// at most one of them, so where one extension keeps the threshold the
+/// defender's node would settle on it at once (it tries its liberties
+/// first): such a move is refuted without playing it.
+struct Escapes {
+    /// The target's liberties' extension sets and their sizes.
+    sets: [(PointSet, usize); 5],
+    len: usize,
+    head: Point,
+}
+
+impl Escapes {
+    fn new(b: &Board, target: Point, defender: Color) -> Escapes {
+        let head = b.chain_head(target);
+        let own = b.liberties(target);
+        let (libs, n) = b.first_liberties::<5>(target);
+        let mut sets = [(PointSet::new(), 0); 5];
+        let cell = defender.cell();
+        for (slot, &l) in sets.iter_mut().zip(&libs[..n]) {
+            let mut set = own;
+            for q in l.neighbors() {
+                let c = b.cell(q);
+                if c == Cell::Empty {
+                    set.insert(q);
+                } else if c == cell && b.chain_head(q) != head {
+                    set.union_with(&b.liberties(q));
+                }
+            }
+            set.remove(l);
+            *slot = (set, set.len());
+        }
+        Escapes { sets, len: n, head }
+    }
+
+    /// Whether the attacker's move `p` (an empty point) is refuted by an
+    /// extension: `p` is not a liberty of the target, captures nothing,
+    /// and leaves some extension at least `threshold` liberties.
+    fn refute(&self, b: &Board, p: Point, defender: Color, threshold: usize) -> bool {
+        let cell = defender.cell();
+        for q in p.neighbors() {
+            if b.cell(q) == cell && (b.chain_head(q) == self.head || b.liberty_count(q) == 1) {
+                return false;
+            }
+        }
+        self.sets[..self.len]
+            .iter()
+            .any(|(set, n)| n - usize::from(set.contains(p)) >= threshold)
+    }
 }
 
 /// Up to `N` distinct points, in the order found (further ones are
