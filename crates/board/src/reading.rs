@@ -725,8 +725,8 @@ impl<'r> Search<'r> {
         }
         let mut cands = Candidates::new();
         self.attack_candidates(d, libs, &mut cands);
-        // What the defender's extensions reach, worked out once the first
-        // move off the target's liberties comes up (none in a ladder).
+        // What the defender's extensions reach, worked out at the first
+        // candidate.
         let mut escapes: Option<Escapes> = None;
         let mut unknown = false;
         for &p in cands.points() {
@@ -1099,13 +1099,15 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
 /// each liberty `l` of the target, the liberties its chain would have after
 /// the defender plays `l` (the target's, `l`'s empty neighbours, those of
 /// the defender's chains next to `l`; `l` itself not), captures left out.
-/// An attacker move off the target's liberties that captures nothing takes
-/// at most one of them, so where one extension keeps the threshold the
-/// defender's node would settle on it at once (it tries its liberties
-/// first): such a move is refuted without playing it.
+/// An attacker move that captures nothing takes at most one point of such a
+/// set (a liberty the move fills is no longer an extension), so where
+/// another extension keeps the threshold the defender's node would settle
+/// on it at once (it tries its liberties first): such a move, an atari
+/// included, is refuted without playing it.
 struct Escapes {
-    /// The target's liberties' extension sets and their sizes.
+    /// The target's liberties, and their extension sets with their sizes.
     sets: [(PointSet, usize); 5],
+    libs: [Point; 5],
     len: usize,
     head: Point,
 }
@@ -1130,22 +1132,29 @@ impl Escapes {
             set.remove(l);
             *slot = (set, set.len());
         }
-        Escapes { sets, len: n, head }
+        Escapes {
+            sets,
+            libs,
+            len: n,
+            head,
+        }
     }
 
     /// Whether the attacker's move `p` (an empty point) is refuted by an
-    /// extension: `p` is not a liberty of the target, captures nothing,
-    /// and leaves some extension at least `threshold` liberties.
+    /// extension: `p` captures nothing (the target has two liberties or
+    /// more) and leaves an extension on another liberty at least
+    /// `threshold` liberties.
     fn refute(&self, b: &Board, p: Point, defender: Color, threshold: usize) -> bool {
         let cell = defender.cell();
         for q in p.neighbors() {
-            if b.cell(q) == cell && (b.chain_head(q) == self.head || b.liberty_count(q) == 1) {
+            if b.cell(q) == cell && b.chain_head(q) != self.head && b.liberty_count(q) == 1 {
                 return false;
             }
         }
-        self.sets[..self.len]
+        self.libs[..self.len]
             .iter()
-            .any(|(set, n)| n - usize::from(set.contains(p)) >= threshold)
+            .zip(&self.sets)
+            .any(|(&l, (set, n))| l != p && n - usize::from(set.contains(p)) >= threshold)
     }
 }
 
