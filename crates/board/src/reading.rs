@@ -819,30 +819,6 @@ impl<'r> Search<'r> {
                 return hit;
             }
         }
-        // Inside the tree, an extension that reaches the threshold settles
-        // the node whatever else the defender has: tried before the
-        // candidates are scored (most defender nodes end so). The root keeps
-        // its best-first order, its key move being an answer.
-        if d > 0 {
-            // In point order: the same from whichever stone the question
-            // named.
-            let (mut lib_pts, n) = self.board.first_liberties::<5>(t);
-            lib_pts[..n].sort_unstable();
-            for &a in &lib_pts[..n] {
-                if !self.play(self.defender, a) {
-                    if self.exhausted {
-                        return (Val::Unknown, None);
-                    }
-                    continue;
-                }
-                let enough = self.board.liberty_count(t) >= self.threshold;
-                self.take_back();
-                if enough {
-                    self.cache.store(key, d, Val::DefenderWins, Some(a));
-                    return (Val::DefenderWins, Some(a));
-                }
-            }
-        }
         let mut cands = Candidates::new();
         self.defence_candidates(libs, &mut cands);
         let mut unknown = false;
@@ -1101,9 +1077,11 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
 /// the defender's chains next to `l`; `l` itself not), captures left out.
 /// An attacker move that captures nothing takes at most one point of such a
 /// set (a liberty the move fills is no longer an extension), so where
-/// another extension keeps the threshold the defender's node would settle
-/// on it at once (it tries its liberties first): such a move, an atari
-/// included, is refuted without playing it.
+/// another extension keeps the threshold the defender's node is won: every
+/// liberty is among its candidates, and a candidate that reaches the
+/// threshold wins at once (one tried before it can only win sooner). Such
+/// a move, an atari included, is refuted without playing it: the same
+/// answer, short of a node budget spent on the way.
 struct Escapes {
     /// The target's liberties, and their extension sets with their sizes.
     sets: [(PointSet, usize); 5],
