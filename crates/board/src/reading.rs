@@ -723,21 +723,18 @@ impl<'r> Search<'r> {
                 return hit;
             }
         }
+        // What the defender's extensions reach: the candidates they refute
+        // are kept out of play (and not scored).
+        let escapes = (d + 1 < usize::from(self.limits.max_depth))
+            .then(|| Escapes::new(self.board, t, self.defender));
         let mut cands = Candidates::new();
-        self.attack_candidates(d, libs, &mut cands);
-        // What the defender's extensions reach, worked out at the first
-        // candidate.
-        let mut escapes: Option<Escapes> = None;
+        self.attack_candidates(d, libs, escapes.as_ref(), &mut cands);
+        let live = cands.len_above(REFUTED);
+        for &p in &cands.points()[live..] {
+            debug_assert!(self.refuted_by_extension(p), "{p:?} refuted wrongly");
+        }
         let mut unknown = false;
-        for &p in cands.points() {
-            if d + 1 < usize::from(self.limits.max_depth) {
-                let b = &*self.board;
-                let e = escapes.get_or_insert_with(|| Escapes::new(b, t, self.defender));
-                if e.refute(b, p, self.defender, self.threshold) {
-                    debug_assert!(self.refuted_by_extension(p), "{p:?} refuted wrongly");
-                    continue;
-                }
-            }
+        for &p in &cands.points()[..live] {
             if !self.play(self.attacker, p) {
                 if self.exhausted {
                     return (Val::Unknown, None);
@@ -871,13 +868,25 @@ impl<'r> Search<'r> {
     /// Attacker moves against a target with `libs` (2 or more) liberties,
     /// best first, into `cands` (empty; filled in place: a returned list
     /// was copied, 296 bytes a node).
-    fn attack_candidates(&self, d: usize, libs: usize, cands: &mut Candidates) {
+    fn attack_candidates(
+        &self,
+        d: usize,
+        libs: usize,
+        escapes: Option<&Escapes>,
+        cands: &mut Candidates,
+    ) {
         let board = &*self.board;
         let target = self.target;
+        // A refuted move keeps its place in the list (the list's room is
+        // spent as before) with the score that sorts it last.
+        let refuted =
+            |p: Point| escapes.is_some_and(|e| e.refute(board, p, self.defender, self.threshold));
         let (lib_pts, n) = board.first_liberties::<5>(target);
         let lib_pts = &lib_pts[..n];
         for &a in lib_pts {
-            let score = if libs == 2 {
+            let score = if refuted(a) {
+                REFUTED
+            } else if libs == 2 {
                 // Atari from the side that leaves the defender the fewest
                 // liberties when it extends on the other liberty.
                 let other = if lib_pts[0] == a {
@@ -904,6 +913,10 @@ impl<'r> Search<'r> {
         for &a in lib_pts {
             for n in a.neighbors() {
                 if board.is_empty(n) && !lib_pts.contains(&n) {
+                    if refuted(n) {
+                        cands.push(n, REFUTED);
+                        continue;
+                    }
                     let touching = n.neighbors().iter().filter(|q| lib_pts.contains(q)).count();
                     let mut s = 40 + 10 * touching as i32;
                     if is_self_atari(board, self.attacker, n) {
@@ -917,7 +930,7 @@ impl<'r> Search<'r> {
         for &h in weak_adjacent_heads(board, target, self.attacker, 1).points() {
             if board.liberty_count(h) == 1 {
                 let (l, _) = board.first_liberties::<1>(h);
-                cands.push(l[0], 120);
+                cands.push(l[0], if refuted(l[0]) { REFUTED } else { 120 });
             }
         }
         cands.sort();
@@ -1289,7 +1302,16 @@ impl Candidates {
     fn points(&self) -> &[Point] {
         &self.points[..self.len]
     }
+
+    /// How many candidates (sorted) score above `score`: the first ones.
+    fn len_above(&self, score: i32) -> usize {
+        self.scores[..self.len].partition_point(|&s| s > score)
+    }
 }
+
+/// The score of an attacker candidate refuted without playing
+/// ([`Escapes`]): below every score a move is given.
+const REFUTED: i32 = i32::MIN;
 
 // ----- transposition cache ---------------------------------------------------
 
