@@ -1,0 +1,108 @@
+//! Times one evaluation, or one part of it, over a list of positions, each
+//! position repeated: the figures `docs/results.md` splits a fresh
+//! evaluation into.
+//!
+//! `cargo run --release -p keisei-evaluate --example repeat -- LIST MODE [REPEAT]`
+//!
+//! `LIST` holds `file<TAB>move` lines (what `keisei bench speed --json`
+//! lists, or `keisei eval` takes in batch form). Every position is
+//! evaluated once untimed (the evaluator's eye-search cache fills), then
+//! `REPEAT` times (default 30) in a row; the median, 90th percentile and
+//! maximum of the per-position averages are printed. `MODE` is one of:
+//!
+//! - `fresh`: `Evaluator::evaluate` (a new small reader each time);
+//! - `warm`: `Evaluator::evaluate_with` one reader kept for the position
+//!   (from the second time on, every cut reading is a cache hit);
+//! - `links`: the connections alone, with a new small reader;
+//! - `links-warm`: the connections alone, one reader kept;
+//! - `after-links`: `warm`, each time right after the position's
+//!   connections were found with a new reader (untimed): what the rest of
+//!   an evaluation costs after cut readings ran.
+#![allow(clippy::print_stdout)]
+
+use keisei_board::reading::Reader;
+use keisei_board::{Game, Position};
+use keisei_evaluate::{Config, Evaluator};
+use keisei_territory::connections;
+use keisei_territory::patterns::ConnectionPatterns;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Fresh,
+    Warm,
+    Links,
+    LinksWarm,
+    AfterLinks,
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let usage = "usage: repeat LIST fresh|warm|links|links-warm|after-links [REPEAT]";
+    let mut args = std::env::args().skip(1);
+    let list = args.next().ok_or(usage)?;
+    let mode = match args.next().as_deref() {
+        Some("fresh") => Mode::Fresh,
+        Some("warm") => Mode::Warm,
+        Some("links") => Mode::Links,
+        Some("links-warm") => Mode::LinksWarm,
+        Some("after-links") => Mode::AfterLinks,
+        _ => return Err(usage.into()),
+    };
+    let repeat: u32 = args.next().map_or(Ok(30), |r| r.parse())?;
+    let mut positions = Vec::new();
+    for (i, line) in std::fs::read_to_string(&list)?.lines().enumerate() {
+        let (file, n) = line
+            .split_once('\t')
+            .ok_or_else(|| format!("{list}:{}: expected file<TAB>move", i + 1))?;
+        positions.push(Game::load(file)?.position(n.trim().parse()?)?);
+    }
+    let ev = Evaluator::new(Config::default());
+    for p in &positions {
+        black_box(ev.evaluate(&p.board, p.komi));
+    }
+    let mut times: Vec<Duration> = positions
+        .iter()
+        .map(|p| time(&ev, p, mode, repeat))
+        .collect();
+    if times.is_empty() {
+        return Err(format!("{list}: no positions").into());
+    }
+    times.sort();
+    let at = |q: f64| times[((q * times.len() as f64).ceil() as usize).clamp(1, times.len()) - 1];
+    println!(
+        "{} positions, {repeat} times each: median {:.1?}, 90th percentile {:.1?}, max {:.1?}",
+        times.len(),
+        at(0.5),
+        at(0.9),
+        times[times.len() - 1]
+    );
+    Ok(())
+}
+
+/// The average time of one `mode` run on `p`, over `repeat` runs.
+fn time(ev: &Evaluator, p: &Position, mode: Mode, repeat: u32) -> Duration {
+    let patterns = ConnectionPatterns::builtin();
+    let mut kept = Reader::small();
+    let mut total = Duration::ZERO;
+    for _ in 0..repeat {
+        if mode == Mode::AfterLinks {
+            black_box(connections(&p.board, patterns, &mut Reader::small()));
+        }
+        let start = Instant::now();
+        match mode {
+            Mode::Fresh => drop(black_box(ev.evaluate(&p.board, p.komi))),
+            Mode::Warm | Mode::AfterLinks => {
+                drop(black_box(ev.evaluate_with(&p.board, p.komi, &mut kept, None)));
+            }
+            Mode::Links => drop(black_box(connections(
+                &p.board,
+                patterns,
+                &mut Reader::small(),
+            ))),
+            Mode::LinksWarm => drop(black_box(connections(&p.board, patterns, &mut kept))),
+        }
+        total += start.elapsed();
+    }
+    total / repeat
+}
