@@ -93,7 +93,9 @@ fn time(ev: &Evaluator, p: &Position, mode: Mode, repeat: u32) -> Duration {
         match mode {
             Mode::Fresh => drop(black_box(ev.evaluate(&p.board, p.komi))),
             Mode::Warm | Mode::AfterLinks => {
-                drop(black_box(ev.evaluate_with(&p.board, p.komi, &mut kept, None)));
+                drop(black_box(
+                    ev.evaluate_with(&p.board, p.komi, &mut kept, None),
+                ));
             }
             Mode::Links => drop(black_box(connections(
                 &p.board,
