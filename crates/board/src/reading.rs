@@ -1094,13 +1094,14 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
 /// liberty is among its candidates, and a candidate that reaches the
 /// threshold wins at once (one tried before it can only win sooner). Such
 /// a move, an atari included, is refuted without playing it: the same
-/// answer, short of a node budget spent on the way.
+/// answer, short of a node budget spent on the way (and of a defender node
+/// with more than [`MAX_CANDIDATES`] candidates, whose list would drop its
+/// extensions: a target touching some twenty short attacker chains).
 struct Escapes {
     /// The target's liberties, and their extension sets with their sizes.
     sets: [(PointSet, usize); 5],
     libs: [Point; 5],
     len: usize,
-    head: Point,
 }
 
 impl Escapes {
@@ -1123,12 +1124,7 @@ impl Escapes {
             set.remove(l);
             *slot = (set, set.len());
         }
-        Escapes {
-            sets,
-            libs,
-            len: n,
-            head,
-        }
+        Escapes { sets, libs, len: n }
     }
 
     /// Whether the attacker's move `p` (an empty point) is refuted by an
@@ -1138,7 +1134,7 @@ impl Escapes {
     fn refute(&self, b: &Board, p: Point, defender: Color, threshold: usize) -> bool {
         let cell = defender.cell();
         for q in p.neighbors() {
-            if b.cell(q) == cell && b.chain_head(q) != self.head && b.liberty_count(q) == 1 {
+            if b.cell(q) == cell && b.liberty_count(q) == 1 {
                 return false;
             }
         }
