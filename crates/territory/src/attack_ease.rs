@@ -148,7 +148,7 @@ fn distance_from_sets(
         .saturating_add(params.kosuri_cost)
         .saturating_add(params.block_cost);
     if top <= BUCKETS_UP_TO {
-        dial(&empty, &starts, &cost, top, &mut dist);
+        dial(&starts, &cost, top, &mut dist);
     } else {
         heap_dijkstra(&empty, &starts, &cost, &mut dist);
     }
@@ -166,15 +166,9 @@ const BUCKETS_UP_TO: u32 = 16;
 /// `1..=top`: a point waits in the bucket of its distance modulo `top + 1`;
 /// while the bucket of distance `d` is emptied, new distances lie in
 /// `d + 1 ..= d + top`, never in that bucket.
-fn dial(
-    empty: &PointSet,
-    starts: &PointSet,
-    cost: &[u32; NUM_CELLS],
-    top: u32,
-    dist: &mut [u32; NUM_CELLS],
-) {
+fn dial(starts: &PointSet, cost: &[u32; NUM_CELLS], top: u32, dist: &mut [u32; NUM_CELLS]) {
     let n = top as usize + 1;
-    let mut buckets: Vec<Vec<Point>> = vec![Vec::new(); n];
+    let mut buckets: Vec<Vec<Point>> = (0..n).map(|_| Vec::with_capacity(64)).collect();
     let mut waiting = 0usize;
     for p in starts {
         let c = cost[p.index()];
@@ -191,10 +185,12 @@ fn dial(
                 continue;
             }
             for q in p.neighbors() {
-                if !empty.contains(q) {
+                // Only the empty points have a cost (at least 1).
+                let c = cost[q.index()];
+                if c == 0 {
                     continue;
                 }
-                let nd = d + cost[q.index()];
+                let nd = d + c;
                 if nd < dist[q.index()] {
                     dist[q.index()] = nd;
                     buckets[nd as usize % n].push(q);
