@@ -80,7 +80,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// The average time of one `mode` run on `p`, over `repeat` runs.
+/// The average time of one `mode` run on `p`, over `repeat` runs (not
+/// inlined: a profiler can count it alone).
+#[inline(never)]
 fn time(ev: &Evaluator, p: &Position, mode: Mode, repeat: u32) -> Duration {
     let patterns = ConnectionPatterns::builtin();
     let mut kept = Reader::small();
