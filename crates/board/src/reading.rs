@@ -1108,7 +1108,14 @@ impl Escapes {
     fn new(b: &Board, target: Point, defender: Color) -> Escapes {
         let head = b.chain_head(target);
         let own = b.liberties(target);
-        let (libs, n) = b.first_liberties::<5>(target);
+        // The liberties from the set already made (an attacker node's target
+        // has fewer than the threshold, at most 5).
+        let mut libs = [target; 5];
+        let mut n = 0;
+        for (slot, l) in libs.iter_mut().zip(own.iter()) {
+            *slot = l;
+            n += 1;
+        }
         let mut sets = [(PointSet::new(), 0); 5];
         let cell = defender.cell();
         for (slot, &l) in sets.iter_mut().zip(&libs[..n]) {
