@@ -225,7 +225,7 @@ pub fn chain_status(board: &Board, target: Point, limits: &Limits) -> Status {
 }
 
 /// Cache size of [`Reader::small`], also used by the free functions.
-const SMALL_CACHE_BITS: u32 = 12;
+const SMALL_CACHE_BITS: u32 = 8;
 /// Cache size of [`Reader::new`].
 const DEFAULT_CACHE_BITS: u32 = 16;
 /// Largest cache a reader may ask for.
@@ -265,11 +265,12 @@ impl Reader {
         Reader::with_cache_bits(DEFAULT_CACHE_BITS)
     }
 
-    /// A reader with a cache of 4 096 entries (64 KiB): for one position's
+    /// A reader with a cache of 256 entries (4 KiB): for one position's
     /// questions, such as the cut readings of one evaluation (a few hundred
-    /// nodes). Its cache is quicker to set up and to reach than
-    /// [`Reader::new`]'s, which pays off only when a reader is kept for
-    /// many positions.
+    /// nodes, few of them asked twice). Its cache is quicker to set up and
+    /// stays in the processor's nearest cache beside the board, where
+    /// [`Reader::new`]'s pays off only when a reader is kept for many
+    /// positions.
     pub fn small() -> Reader {
         Reader::with_cache_bits(SMALL_CACHE_BITS)
     }
