@@ -718,11 +718,21 @@ fn expand(
             // No obstacle in the rectangle from the stone to the row's far
             // end: nothing can stand between the stone and any point of it.
             let clear = !obstacles.any_in(sx, sy, sx + qx * width, y);
-            for dx in dx_from..=width {
-                if dx == 0 && dy == 0 {
-                    continue;
+            // The stone's own point is not counted.
+            let start = if dy == 0 { dx_from.max(1) } else { dx_from };
+            let row = base + qy * dy * stride;
+            if clear && covered.is_none() {
+                // Nothing in the way: every target of the row counts (added
+                // without a branch: which points are targets is data the
+                // processor cannot guess).
+                for dx in start..=width {
+                    let idx = (row + qx * dx) as usize;
+                    cover[idx] += u16::from(targets.contains(Point::from_index(idx)));
                 }
-                let idx = (base + qx * dx + qy * dy * stride) as usize;
+                continue;
+            }
+            for dx in start..=width {
+                let idx = (row + qx * dx) as usize;
                 if targets.contains(Point::from_index(idx))
                     && (clear || !obstacles.between(lines, stone, qx * dx, qy * dy))
                 {
