@@ -447,9 +447,20 @@ impl Replay<'_> {
                 BoardError::Occupied(_) => "the point is already occupied".to_string(),
                 other => other.describe(size),
             };
+            // Some records declare a handicap and leave its stones out
+            // (programs that place them by convention replay such records;
+            // in SGF, `HA` itself adds no stones, and keisei adds none).
+            let hint = if self.game.handicap >= 2 && !self.game.has_setup() {
+                format!(
+                    " (the record declares HA[{}] but places no handicap stones: in SGF, HA adds none)",
+                    self.game.handicap
+                )
+            } else {
+                String::new()
+            };
             self.error(
                 index,
-                SgfErrorKind::IllegalMove(format!("illegal move {what}: {why}")),
+                SgfErrorKind::IllegalMove(format!("illegal move {what}: {why}{hint}")),
             )
         })?;
         pos.move_number += 1;
