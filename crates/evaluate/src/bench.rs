@@ -38,7 +38,7 @@ pub fn samples(files: &[PathBuf], per_game: usize, from: usize, to: usize) -> Ve
 }
 
 /// The records a benchmark uses: the first `games` of `files` (in the order
-/// given) that load, are even games (no setup or handicap stones) and are
+/// given) that load, are even games (no setup stones, no declared handicap) and are
 /// longer than `min_moves` moves. Returns them and how many were passed over
 /// for each reason (unreadable, setup stones, too short).
 pub fn select_games(
@@ -62,8 +62,12 @@ pub fn select_games(
     (chosen, passed)
 }
 
+/// Not an even game: setup stones, or a declared handicap (`HA` of 2 or
+/// more; some records leave the handicap stones out, and their positions
+/// lack them).
 fn is_setup(game: &Game) -> bool {
     game.has_setup()
+        || game.handicap() >= 2
         || game
             .position(0)
             .is_ok_and(|p| p.board.stone_count(keisei_board::Color::Black) > 0)
@@ -88,7 +92,8 @@ pub struct Measured {
 pub enum Skipped {
     /// The record did not load or replay.
     Record(String),
-    /// The record has setup stones (handicap): only even games are used.
+    /// The record has setup stones or declares a handicap: only even games
+    /// are used.
     Setup,
     /// The record ends before the move.
     TooShort,
@@ -427,6 +432,25 @@ mod tests {
             .filter(|l| l.starts_with("<rect x="))
             .filter_map(|l| Some((attr(l, "x")?, attr(l, "x")? + attr(l, "width")?)))
             .collect()
+    }
+
+    #[test]
+    fn only_even_games_are_selected() {
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        let files: Vec<PathBuf> = [
+            "candidates/setup-d.sgf",
+            // Declares HA[2] and places no stones: its positions lack them.
+            "sgf-errors/handicap-without-stones.sgf",
+            "sgf-errors/garbage.sgf",
+            "candidates/even-a.sgf",
+        ]
+        .iter()
+        .map(|f| fixtures.join(f))
+        .collect();
+        let (chosen, passed) = select_games(&files, 10, 0);
+        assert_eq!(chosen, vec![files[3].clone()]);
+        // Unreadable, not even, too short.
+        assert_eq!(passed, [1, 2, 0]);
     }
 
     #[test]

@@ -161,7 +161,10 @@ pub(crate) fn stats_of(
 fn skip_counts(skipped: &[(Sample, Skipped)], passed: [usize; 3]) -> Vec<(String, usize)> {
     let mut counts: Vec<(String, usize)> = vec![
         ("records unreadable".into(), passed[0]),
-        ("records with setup or handicap stones".into(), passed[1]),
+        (
+            "records with setup stones or a declared handicap".into(),
+            passed[1],
+        ),
         ("records too short".into(), passed[2]),
     ];
     for (label, f) in [
