@@ -961,7 +961,7 @@ impl Scan {
     }
 
     /// The next candidate whose window test passes, if any.
-    #[inline]
+    #[inline(always)]
     fn next(&mut self, set: &PatternSet) -> Option<usize> {
         loop {
             while self.bits != 0 {
