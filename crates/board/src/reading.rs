@@ -648,7 +648,18 @@ impl<'r> Search<'r> {
     /// (captures, counter-ataris, saving a cutting stone); and, with
     /// `second_order` (an attacker node that may try nets), the empty points
     /// next to the liberties, as moves.
+    #[inline]
     fn trace_node(&mut self, second_order: bool) {
+        if self.trace.is_some() {
+            self.trace_node_recording(second_order);
+        }
+    }
+
+    /// [`Search::trace_node`] when there is a footprint (kept out of the
+    /// plain search's way: it runs at every node).
+    #[cold]
+    #[inline(never)]
+    fn trace_node_recording(&mut self, second_order: bool) {
         let Some(fp) = self.trace.as_deref_mut() else {
             return;
         };
