@@ -694,6 +694,9 @@ fn sort_by_key(candidates: &mut Vec<Candidate>) {
     const BUCKETS: usize = 1 << (COLOR_SHIFT + 1 - POINT_SHIFT);
     let bucket = |c: &Candidate| (c.0 >> POINT_SHIFT) as usize;
     debug_assert!(candidates.iter().all(|c| bucket(c) < BUCKETS));
+    let Some(&first) = candidates.first() else {
+        return;
+    };
     let mut start = vec![0u32; BUCKETS + 1];
     for c in candidates.iter() {
         start[bucket(c) + 1] += 1;
@@ -701,9 +704,6 @@ fn sort_by_key(candidates: &mut Vec<Candidate>) {
     for i in 1..=BUCKETS {
         start[i] += start[i - 1];
     }
-    let Some(&first) = candidates.first() else {
-        return;
-    };
     let mut sorted = vec![first; candidates.len()];
     let mut next = start.clone();
     for &c in candidates.iter() {
