@@ -24,6 +24,19 @@ pub enum Symmetry {
     AntiTranspose,
 }
 
+/// The matrix `[a, b, c, d]` of each symmetry, in declaration order:
+/// `(dx, dy)` maps to `(a·dx + b·dy, c·dx + d·dy)`.
+const OFFSET_MATRICES: [[i32; 4]; 8] = [
+    [1, 0, 0, 1],   // Identity: (dx, dy)
+    [0, -1, 1, 0],  // Rot90: (-dy, dx)
+    [-1, 0, 0, -1], // Rot180: (-dx, -dy)
+    [0, 1, -1, 0],  // Rot270: (dy, -dx)
+    [-1, 0, 0, 1],  // FlipX: (-dx, dy)
+    [1, 0, 0, -1],  // FlipY: (dx, -dy)
+    [0, 1, 1, 0],   // Transpose: (dy, dx)
+    [0, -1, -1, 0], // AntiTranspose: (-dy, -dx)
+];
+
 impl Symmetry {
     /// All eight, identity first.
     pub const ALL: [Symmetry; 8] = [
@@ -39,17 +52,13 @@ impl Symmetry {
 
     /// Maps a displacement `(dx, dy)` (x to the right, y downwards).
     #[inline]
+    ///
+    /// A matrix product, not a `match`: pattern matching calls this for
+    /// every cell of every match, with the symmetries in no order a branch
+    /// predictor could learn.
     pub const fn apply_offset(self, dx: i32, dy: i32) -> (i32, i32) {
-        match self {
-            Symmetry::Identity => (dx, dy),
-            Symmetry::Rot90 => (-dy, dx),
-            Symmetry::Rot180 => (-dx, -dy),
-            Symmetry::Rot270 => (dy, -dx),
-            Symmetry::FlipX => (-dx, dy),
-            Symmetry::FlipY => (dx, -dy),
-            Symmetry::Transpose => (dy, dx),
-            Symmetry::AntiTranspose => (-dy, -dx),
-        }
+        let [a, b, c, d] = OFFSET_MATRICES[self as usize];
+        (a * dx + b * dy, c * dx + d * dy)
     }
 
     /// Maps a point of a board of `size` to its image on the same board.
