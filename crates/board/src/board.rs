@@ -67,14 +67,14 @@ pub struct Board {
     /// The cells as sets, kept in step with `cells` at every write
     /// ([`Board::point_sets`]).
     sets: PointSets,
-    /// For a stone: the index of its chain's head.
-    head: [u16; NUM_CELLS],
-    /// For a stone: the next stone of its chain (circular).
-    next: [u16; NUM_CELLS],
-    /// At a chain head: the number of liberties.
-    libs: [u16; NUM_CELLS],
-    /// At a chain head: the number of stones.
-    stones: [u16; NUM_CELLS],
+    /// The chain bookkeeping, one array per [`Field`] other than the cell
+    /// (one array of arrays, so that taking back a write indexes it by the
+    /// field instead of branching on it):
+    /// - `chain[HEAD]`: for a stone, the index of its chain's head;
+    /// - `chain[NEXT]`: for a stone, the next stone of its chain (circular);
+    /// - `chain[LIBS]`: at a chain head, the number of liberties;
+    /// - `chain[STONES]`: at a chain head, the number of stones.
+    chain: [[u16; NUM_CELLS]; 4],
     /// The point where `ko.1` may not play next, if any.
     ko: Option<(Point, Color)>,
     /// Stones captured by Black and by White.
@@ -99,10 +99,7 @@ impl Clone for Board {
             to_move: self.to_move,
             cells: self.cells,
             sets: self.sets,
-            head: self.head,
-            next: self.next,
-            libs: self.libs,
-            stones: self.stones,
+            chain: self.chain,
             ko: self.ko,
             captures: self.captures,
             hash: self.hash,
@@ -120,10 +117,9 @@ impl Clone for Board {
         let n = self.used_cells();
         self.cells[..n].copy_from_slice(&source.cells[..n]);
         self.sets = source.sets;
-        self.head[..n].copy_from_slice(&source.head[..n]);
-        self.next[..n].copy_from_slice(&source.next[..n]);
-        self.libs[..n].copy_from_slice(&source.libs[..n]);
-        self.stones[..n].copy_from_slice(&source.stones[..n]);
+        for (to, from) in self.chain.iter_mut().zip(&source.chain) {
+            to[..n].copy_from_slice(&from[..n]);
+        }
         self.to_move = source.to_move;
         self.ko = source.ko;
         self.captures = source.captures;
@@ -170,10 +166,7 @@ impl Board {
                 empty: PointSet::board(size),
                 stones: [PointSet::new(); 2],
             },
-            head: [0; NUM_CELLS],
-            next: [0; NUM_CELLS],
-            libs: [0; NUM_CELLS],
-            stones: [0; NUM_CELLS],
+            chain: [[0; NUM_CELLS]; 4],
             ko: None,
             captures: [0; 2],
             hash: 0,
@@ -392,14 +385,14 @@ impl Board {
     /// stones.
     #[inline]
     pub fn chain_head(&self, p: Point) -> Point {
-        Point::from_index(usize::from(self.head[p.index()]))
+        Point::from_index(usize::from(self.chain[HEAD][p.index()]))
     }
 
     /// Liberty count of the chain on `p` (0 for an empty point).
     #[inline]
     pub fn liberty_count(&self, p: Point) -> usize {
         if self.cells[p.index()].is_stone() {
-            usize::from(self.libs[usize::from(self.head[p.index()])])
+            usize::from(self.chain[LIBS][usize::from(self.chain[HEAD][p.index()])])
         } else {
             0
         }
@@ -409,7 +402,7 @@ impl Board {
     #[inline]
     pub fn chain_len(&self, p: Point) -> usize {
         if self.cells[p.index()].is_stone() {
-            usize::from(self.stones[usize::from(self.head[p.index()])])
+            usize::from(self.chain[STONES][usize::from(self.chain[HEAD][p.index()])])
         } else {
             0
         }
@@ -527,7 +520,7 @@ impl Board {
                 return true;
             }
             if c.is_stone() {
-                let libs = self.libs[usize::from(self.head[n.index()])];
+                let libs = self.chain[LIBS][usize::from(self.chain[HEAD][n.index()])];
                 if (c == own) == (libs > 1) {
                     // Own chain with another liberty, or enemy chain captured.
                     return true;
@@ -605,12 +598,10 @@ impl Board {
         // truncation: a draining iterator cost more than the writes).
         for &(field, i, old) in journal.writes[frame.writes..].iter().rev() {
             let i = usize::from(i);
+            // Two ways, not five: the chain fields index their array.
             match field {
                 Field::Cell => self.put_cell(i, Cell::from_code(old)),
-                Field::Head => self.head[i] = old,
-                Field::Next => self.next[i] = old,
-                Field::Libs => self.libs[i] = old,
-                Field::Stones => self.stones[i] = old,
+                chain => self.chain[chain as usize][i] = old,
             }
         }
         journal.writes.truncate(frame.writes);
@@ -648,10 +639,7 @@ impl Board {
                 self.put_cell(i, Cell::from_code(value));
                 return;
             }
-            Field::Head => &mut self.head[i],
-            Field::Next => &mut self.next[i],
-            Field::Libs => &mut self.libs[i],
-            Field::Stones => &mut self.stones[i],
+            chain => &mut self.chain[chain as usize][i],
         };
         log.save(field, i, *slot);
         *slot = value;
@@ -676,12 +664,12 @@ impl Board {
             if c == Cell::Empty {
                 empty_neighbours += 1;
             } else if c.is_stone() {
-                let h = self.head[n.index()];
+                let h = self.chain[HEAD][n.index()];
                 if !heads[..n_heads].contains(&h) {
                     heads[n_heads] = h;
                     n_heads += 1;
                     let hi = usize::from(h);
-                    self.write(log, Field::Libs, hi, self.libs[hi] - 1);
+                    self.write(log, Field::Libs, hi, self.chain[LIBS][hi] - 1);
                 }
             }
         }
@@ -700,15 +688,15 @@ impl Board {
             }
         }
         let libs = (friends == 1)
-            .then(|| self.libs[usize::from(joined)] + self.liberties_new_to(p, joined));
+            .then(|| self.chain[LIBS][usize::from(joined)] + self.liberties_new_to(p, joined));
         for &h in &heads[..n_heads] {
             if self.cells[usize::from(h)] == own {
-                let mine = self.head[pi];
+                let mine = self.chain[HEAD][pi];
                 self.merge(mine, h, log);
             }
         }
         if friends > 0 {
-            let h = usize::from(self.head[pi]);
+            let h = usize::from(self.chain[HEAD][pi]);
             let libs = libs.unwrap_or_else(|| self.count_liberties(Point::from_index(h)));
             self.write(log, Field::Libs, h, libs);
         }
@@ -718,15 +706,15 @@ impl Board {
         let mut last_captured = p;
         for &h in &heads[..n_heads] {
             let hi = usize::from(h);
-            if self.cells[hi] == enemy && self.head[hi] == h && self.libs[hi] == 0 {
+            if self.cells[hi] == enemy && self.chain[HEAD][hi] == h && self.chain[LIBS][hi] == 0 {
                 captured += self.remove_chain(Point::from_index(hi), &mut last_captured, log);
             }
         }
         self.captures[color.index()] += captured;
 
         // Simple ko: a lone stone that captured exactly one stone and has one liberty.
-        let hp = usize::from(self.head[pi]);
-        self.ko = if captured == 1 && self.stones[hp] == 1 && self.libs[hp] == 1 {
+        let hp = usize::from(self.chain[HEAD][pi]);
+        self.ko = if captured == 1 && self.chain[STONES][hp] == 1 && self.chain[LIBS][hp] == 1 {
             Some((last_captured, color.opponent()))
         } else {
             None
@@ -740,24 +728,30 @@ impl Board {
         if a == b {
             return;
         }
-        let (big, small) = if self.stones[usize::from(a)] >= self.stones[usize::from(b)] {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (big, small) =
+            if self.chain[STONES][usize::from(a)] >= self.chain[STONES][usize::from(b)] {
+                (a, b)
+            } else {
+                (b, a)
+            };
         let mut s = small;
         loop {
             self.write(log, Field::Head, usize::from(s), big);
-            s = self.next[usize::from(s)];
+            s = self.chain[NEXT][usize::from(s)];
             if s == small {
                 break;
             }
         }
         let (bi, si) = (usize::from(big), usize::from(small));
-        let (next_big, next_small) = (self.next[bi], self.next[si]);
+        let (next_big, next_small) = (self.chain[NEXT][bi], self.chain[NEXT][si]);
         self.write(log, Field::Next, bi, next_small);
         self.write(log, Field::Next, si, next_big);
-        self.write(log, Field::Stones, bi, self.stones[bi] + self.stones[si]);
+        self.write(
+            log,
+            Field::Stones,
+            bi,
+            self.chain[STONES][bi] + self.chain[STONES][si],
+        );
     }
 
     /// How many empty neighbours of `p` (a stone just placed, not yet
@@ -769,7 +763,9 @@ impl Board {
         for q in p.neighbors() {
             if self.cells[q.index()] == Cell::Empty
                 && !q.neighbors().iter().any(|&r| {
-                    r != p && self.cells[r.index()].is_stone() && self.head[r.index()] == head
+                    r != p
+                        && self.cells[r.index()].is_stone()
+                        && self.chain[HEAD][r.index()] == head
                 })
             {
                 n += 1;
@@ -807,7 +803,7 @@ impl Board {
             self.write(log, Field::Cell, usize::from(s), Cell::Empty as u16);
             self.hash ^= STONE_KEYS[color.index()][usize::from(s)];
             removed += 1;
-            s = self.next[usize::from(s)];
+            s = self.chain[NEXT][usize::from(s)];
             if s == start {
                 break;
             }
@@ -818,17 +814,17 @@ impl Board {
             let mut n_heads = 0;
             for n in p.neighbors() {
                 if self.cells[n.index()].is_stone() {
-                    let h = self.head[n.index()];
+                    let h = self.chain[HEAD][n.index()];
                     if !heads[..n_heads].contains(&h) {
                         heads[n_heads] = h;
                         n_heads += 1;
                         let hi = usize::from(h);
-                        self.write(log, Field::Libs, hi, self.libs[hi] + 1);
+                        self.write(log, Field::Libs, hi, self.chain[LIBS][hi] + 1);
                     }
                 }
             }
             *last = p;
-            s = self.next[usize::from(s)];
+            s = self.chain[NEXT][usize::from(s)];
             if s == start {
                 break;
             }
@@ -930,15 +926,15 @@ impl Board {
         let own = color.cell();
         let pi = p.index();
         self.put_cell(pi, own);
-        self.head[pi] = pi as u16;
-        self.next[pi] = pi as u16;
-        self.stones[pi] = 1;
+        self.chain[HEAD][pi] = pi as u16;
+        self.chain[NEXT][pi] = pi as u16;
+        self.chain[STONES][pi] = 1;
         self.hash ^= STONE_KEYS[color.index()][pi];
         let mut touched = [0u16; 4];
         let mut n = 0;
         for nb in p.neighbors() {
             if self.cells[nb.index()].is_stone() {
-                let h = self.head[nb.index()];
+                let h = self.chain[HEAD][nb.index()];
                 if !touched[..n].contains(&h) {
                     touched[n] = h;
                     n += 1;
@@ -947,17 +943,19 @@ impl Board {
         }
         for &h in &touched[..n] {
             if self.cells[usize::from(h)] == own {
-                let mine = self.head[pi];
+                let mine = self.chain[HEAD][pi];
                 self.merge(mine, h, &mut NoLog);
             }
         }
         // Recount every chain that touches p (its own chain and enemy neighbours).
-        let mine = self.head[pi];
-        self.libs[usize::from(mine)] = self.count_liberties(Point::from_index(usize::from(mine)));
+        let mine = self.chain[HEAD][pi];
+        self.chain[LIBS][usize::from(mine)] =
+            self.count_liberties(Point::from_index(usize::from(mine)));
         for &h in &touched[..n] {
-            let h = self.head[usize::from(h)];
+            let h = self.chain[HEAD][usize::from(h)];
             if h != mine {
-                self.libs[usize::from(h)] = self.count_liberties(Point::from_index(usize::from(h)));
+                self.chain[LIBS][usize::from(h)] =
+                    self.count_liberties(Point::from_index(usize::from(h)));
             }
         }
     }
@@ -966,7 +964,7 @@ impl Board {
     /// (an illegal setup).
     pub fn check_liberties(&self) -> Result<(), BoardError> {
         for h in self.chain_heads() {
-            if self.libs[h.index()] == 0 {
+            if self.chain[LIBS][h.index()] == 0 {
                 return Err(BoardError::NoLiberties(h));
             }
         }
@@ -1025,12 +1023,18 @@ impl Board {
 /// A field of the chain bookkeeping, for [`Journal`].
 #[derive(Clone, Copy, Debug)]
 enum Field {
+    Head = HEAD as isize,
+    Next = NEXT as isize,
+    Libs = LIBS as isize,
+    Stones = STONES as isize,
     Cell,
-    Head,
-    Next,
-    Libs,
-    Stones,
 }
+
+/// Where each chain [`Field`] is kept in [`Board`]'s `chain` arrays.
+const HEAD: usize = 0;
+const NEXT: usize = 1;
+const LIBS: usize = 2;
+const STONES: usize = 3;
 
 /// Receives the old value of every cell a move overwrites.
 trait Log {
@@ -1120,7 +1124,7 @@ impl Iterator for ChainStones<'_> {
     #[inline]
     fn next(&mut self) -> Option<Point> {
         let c = self.current?;
-        let n = self.board.next[usize::from(c)];
+        let n = self.board.chain[NEXT][usize::from(c)];
         self.current = if n == self.start { None } else { Some(n) };
         Some(Point::from_index(usize::from(c)))
     }
@@ -1137,15 +1141,15 @@ mod tests {
             .map(|p| {
                 let i = p.index();
                 let (head, libs, stones) = if b.cells[i].is_stone() {
-                    let h = usize::from(b.head[i]);
-                    (b.head[i], b.libs[h], b.stones[h])
+                    let h = usize::from(b.chain[HEAD][i]);
+                    (b.chain[HEAD][i], b.chain[LIBS][h], b.chain[STONES][h])
                 } else {
                     (0, 0, 0)
                 };
                 (
                     b.cells[i],
                     head,
-                    b.next[i] * u16::from(b.cells[i].is_stone()),
+                    b.chain[NEXT][i] * u16::from(b.cells[i].is_stone()),
                     libs,
                     stones,
                 )
@@ -1228,10 +1232,9 @@ mod tests {
             prop_assert_eq!(logged.hash, start.hash);
             prop_assert_eq!(state(&logged), state(&start));
             prop_assert_eq!(logged.cells, start.cells);
-            prop_assert_eq!(logged.head, start.head);
-            prop_assert_eq!(logged.next, start.next);
-            prop_assert_eq!(logged.libs, start.libs);
-            prop_assert_eq!(logged.stones, start.stones);
+            for field in [HEAD, NEXT, LIBS, STONES] {
+                prop_assert_eq!(logged.chain[field], start.chain[field], "field {}", field);
+            }
             prop_assert_eq!(logged.sets, start.sets);
         }
 
