@@ -110,6 +110,32 @@ mod tests {
         }
     }
 
+    /// The maps by their names, written out (`apply_offset` reads them from
+    /// a table of matrices).
+    #[test]
+    fn each_symmetry_is_the_map_its_name_says() {
+        for size in [5u8, 9, 19, 25] {
+            let m = i32::from(size) - 1;
+            for p in Point::all(size) {
+                let (x, y) = (p.x(), p.y());
+                for (sym, (ex, ey), (ox, oy)) in [
+                    (Symmetry::Identity, (x, y), (x, y)),
+                    (Symmetry::Rot90, (m - y, x), (-y, x)),
+                    (Symmetry::Rot180, (m - x, m - y), (-x, -y)),
+                    (Symmetry::Rot270, (y, m - x), (y, -x)),
+                    (Symmetry::FlipX, (m - x, y), (-x, y)),
+                    (Symmetry::FlipY, (x, m - y), (x, -y)),
+                    (Symmetry::Transpose, (y, x), (y, x)),
+                    (Symmetry::AntiTranspose, (m - y, m - x), (-y, -x)),
+                ] {
+                    let q = sym.apply(p, size);
+                    assert_eq!((q.x(), q.y()), (ex, ey), "{sym:?} of {p:?} on {size}");
+                    assert_eq!(sym.apply_offset(x, y), (ox, oy), "{sym:?} of ({x}, {y})");
+                }
+            }
+        }
+    }
+
     #[test]
     fn symmetries_are_distinct() {
         let p = Point::new(1, 2);
