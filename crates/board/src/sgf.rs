@@ -286,6 +286,15 @@ impl Game {
         self.nodes.iter().any(|n| !n.setup.is_empty())
     }
 
+    /// Whether the record is an even game from the empty board: no setup
+    /// stones or `AE` ([`Game::has_setup`]) and no handicap declared (`HA`
+    /// of 2 or more). A record that declares a handicap but places no stones
+    /// is not one: its positions lack the handicap stones. Statistics,
+    /// tuning and benchmarks over game records use even games only.
+    pub fn is_even(&self) -> bool {
+        !self.has_setup() && self.handicap < 2
+    }
+
     /// The position after `moves` moves of the main line (0 = after the root
     /// setup), with the move played next.
     pub fn position(&self, moves: usize) -> Result<Position, SgfError> {

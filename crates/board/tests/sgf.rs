@@ -80,6 +80,27 @@ fn handicap_setup_gives_white_the_move() {
 }
 
 #[test]
+fn only_records_without_setup_or_declared_handicap_are_even_games() {
+    let candidates = |name: &str| Game::load(fixtures().join("candidates").join(name)).unwrap();
+    for (game, even) in [
+        (load("midgame-19.sgf"), true),
+        (candidates("even-a.sgf"), true),
+        // HA[0] and a pass written `tt`.
+        (candidates("pass-b.sgf"), true),
+        // Handicap stones placed with AB in the root.
+        (load("handicap-9.sgf"), false),
+        (candidates("setup-d.sgf"), false),
+        // HA[2] declared, no stones placed: White moves first on an empty board.
+        (candidates("handicap-e.sgf"), false),
+    ] {
+        assert_eq!(game.is_even(), even, "{}", game.source());
+    }
+    let no_stones = candidates("handicap-e.sgf");
+    assert!(!no_stones.has_setup());
+    assert_eq!(no_stones.handicap(), 2);
+}
+
+#[test]
 fn real_world_quirks_are_accepted() {
     // Legacy-encoded names, HA[0], KM[0], FF[3] `tt` passes, empty passes.
     let mut bytes = b"(;GM[1]FF[3]CA[gb2312]SZ[19]PB[".to_vec();

@@ -19,8 +19,12 @@ pub enum SkipReason {
     BoardSize,
     /// The record places stones with `AB`/`AW`/`AE` (handicap stones or a
     /// problem diagram): move numbers and contexts would not mean the same
-    /// as in an even game from the empty board. `HA` without stones is fine.
+    /// as in an even game from the empty board.
     Setup,
+    /// The record declares a handicap (`HA` of 2 or more) but places no
+    /// stones: its positions lack the handicap stones (some real records
+    /// are written so, White moving first on an empty board).
+    Handicap,
     /// The main line has no move.
     NoMoves,
     /// A move of the main line is illegal on replay.
@@ -29,11 +33,12 @@ pub enum SkipReason {
 
 impl SkipReason {
     /// Every reason, in report order.
-    pub const ALL: [SkipReason; 6] = [
+    pub const ALL: [SkipReason; 7] = [
         SkipReason::Unreadable,
         SkipReason::NotGo,
         SkipReason::BoardSize,
         SkipReason::Setup,
+        SkipReason::Handicap,
         SkipReason::NoMoves,
         SkipReason::IllegalMove,
     ];
@@ -46,6 +51,7 @@ impl fmt::Display for SkipReason {
             SkipReason::NotGo => "not a game of Go",
             SkipReason::BoardSize => "board is not 19x19",
             SkipReason::Setup => "setup stones (AB/AW/AE)",
+            SkipReason::Handicap => "handicap declared (HA) without its stones",
             SkipReason::NoMoves => "no moves",
             SkipReason::IllegalMove => "illegal move on replay",
         })
@@ -83,8 +89,9 @@ pub fn usable_moves(path: &Path) -> Result<Vec<(Color, Move)>, Skip> {
     game_moves(&game)
 }
 
-/// The moves of a loaded record if the tables can use it: 19×19, no setup
-/// stones, at least one move. Legality is checked on replay.
+/// The moves of a loaded record if the tables can use it: 19×19, an even
+/// game ([`Game::is_even`]: no setup stones, no declared handicap), at least
+/// one move. Legality is checked on replay.
 pub fn game_moves(game: &Game) -> Result<Vec<(Color, Move)>, Skip> {
     let skip = |reason, detail: String| {
         Err(Skip {
@@ -103,6 +110,15 @@ pub fn game_moves(game: &Game) -> Result<Vec<(Color, Move)>, Skip> {
         return skip(
             SkipReason::Setup,
             "the record places setup stones (AB/AW/AE)".to_string(),
+        );
+    }
+    if !game.is_even() {
+        return skip(
+            SkipReason::Handicap,
+            format!(
+                "the record declares a handicap of {} (HA) but places no stones",
+                game.handicap()
+            ),
         );
     }
     let moves: Vec<(Color, Move)> = game.moves().collect();

@@ -29,8 +29,13 @@ fn every_move_on_a_point_of_every_usable_record_is_a_position() {
     let r = report();
     assert_eq!(r.games, 4);
     assert_eq!(r.positions, 152);
-    assert_eq!(r.skipped.len(), 4);
+    assert_eq!(r.skipped.len(), 5);
     assert!(r.skipped.iter().any(|s| s.skip.reason == SkipReason::Setup));
+    assert!(
+        r.skipped
+            .iter()
+            .any(|s| s.skip.reason == SkipReason::Handicap)
+    );
     assert_eq!(r.combined.positions(), 152);
     assert_eq!(r.legal.iter().sum::<u64>(), 152);
     for c in &r.single {

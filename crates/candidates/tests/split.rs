@@ -61,7 +61,7 @@ fn records_are_found_recursively_sorted_and_filtered_by_split() {
     let all = fixture_files();
     assert!(all.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicates");
     assert!(all.iter().all(|p| p.extension().unwrap() == "sgf"));
-    assert_eq!(all.len(), 8, "{all:?}");
+    assert_eq!(all.len(), 9, "{all:?}");
     let roots = [
         fixture("fixtures/positions"),
         fixture("fixtures/candidates"),

@@ -25,13 +25,17 @@ fn total(a: impl IntoIterator<Item = u32>) -> u64 {
 #[test]
 fn the_fixture_build_counts_and_skips_what_it_should() {
     let (tables, report) = plain();
-    assert_eq!(report.files, 8);
+    assert_eq!(report.files, 9);
     assert_eq!(report.games, 4);
     // 80 + 35 + 24 + 13 moves on a point (two passes in pass-b.sgf).
     assert_eq!(report.moves, 152);
     assert_eq!(
         report.skip_counts(),
-        vec![(SkipReason::BoardSize, 3), (SkipReason::Setup, 1)]
+        vec![
+            (SkipReason::BoardSize, 3),
+            (SkipReason::Setup, 1),
+            (SkipReason::Handicap, 1)
+        ]
     );
     assert_eq!(tables.info().games, 4);
     assert_eq!(tables.info().moves, 152);

@@ -40,11 +40,19 @@ fn table() -> &'static (String, String) {
 fn stats_build_counts_the_usable_records_and_names_the_others() {
     let (_, out) = table();
     assert!(
-        out.starts_with("counted 4 game(s), 152 move(s), from 8 record(s) of the all split"),
+        out.starts_with("counted 4 game(s), 152 move(s), from 9 record(s) of the all split"),
         "{out}"
     );
-    assert!(out.contains("skipped 4 record(s):"), "{out}");
+    assert!(out.contains("skipped 5 record(s):"), "{out}");
     assert!(out.contains("     3  board is not 19x19"), "{out}");
+    assert!(
+        out.contains("     1  handicap declared (HA) without its stones"),
+        "{out}"
+    );
+    assert!(
+        out.contains("e.g. fixtures/candidates/handicap-e.sgf: the record declares a handicap of 2 (HA) but places no stones"),
+        "{out}"
+    );
     assert!(
         out.contains("e.g. fixtures/candidates/setup-d.sgf: the record places setup stones"),
         "{out}"

@@ -54,23 +54,12 @@ pub fn select_games(
         }
         match Game::load(f) {
             Err(_) => passed[0] += 1,
-            Ok(g) if is_setup(&g) => passed[1] += 1,
+            Ok(g) if !g.is_even() => passed[1] += 1,
             Ok(g) if g.move_count() <= min_moves => passed[2] += 1,
             Ok(_) => chosen.push(f.clone()),
         }
     }
     (chosen, passed)
-}
-
-/// Not an even game: setup stones, or a declared handicap (`HA` of 2 or
-/// more; some records leave the handicap stones out, and their positions
-/// lack them).
-fn is_setup(game: &Game) -> bool {
-    game.has_setup()
-        || game.handicap() >= 2
-        || game
-            .position(0)
-            .is_ok_and(|p| p.board.stone_count(keisei_board::Color::Black) > 0)
 }
 
 /// A measured position: the move played and every move's term changes.
@@ -129,7 +118,7 @@ fn measure_one(
     reader: &mut Reader,
 ) -> Result<Measured, Skipped> {
     let game = Game::load(&s.file).map_err(|e| Skipped::Record(e.to_string()))?;
-    if is_setup(&game) {
+    if !game.is_even() {
         return Err(Skipped::Setup);
     }
     if game.move_count() <= s.move_number {
