@@ -917,7 +917,8 @@ struct Scan {
     /// Next word to read and the end of the words.
     word: u32,
     end: u32,
-    /// Slot index of bit 0 of `bits`, and the candidates left in that word.
+    /// Slot index of bit 0 of `bits`, and the candidates of that word that
+    /// passed the window test and are not yet returned.
     base: u32,
     bits: u64,
 }
@@ -968,25 +969,33 @@ impl Scan {
     #[inline(always)]
     fn next(&mut self, set: &PatternSet) -> Option<usize> {
         loop {
-            while self.bits != 0 {
+            if self.bits != 0 {
                 let bit = self.bits.trailing_zeros();
                 self.bits &= self.bits - 1;
-                let v = set.slots[(self.base + bit) as usize] as usize;
-                let (mask, value) = set.tests[v];
-                if self.window & mask == value {
-                    return Some(v);
-                }
+                return Some(set.slots[(self.base + bit) as usize] as usize);
             }
             if self.word >= self.end {
                 return None;
             }
             let w = self.word;
             self.word += 1;
-            self.bits = !self
+            let mut left = !self
                 .rows
                 .iter()
                 .fold(0u64, |acc, &r| acc | set.rows[(r + w) as usize]);
             self.base = self.slots + 64 * w;
+            // The window test of every candidate of the word, gathered into
+            // a mask without a branch on its outcome (which no predictor
+            // could learn: it is the board's content).
+            let mut passed = 0u64;
+            while left != 0 {
+                let bit = left.trailing_zeros();
+                left &= left - 1;
+                let v = set.slots[(self.base + bit) as usize] as usize;
+                let (mask, value) = set.tests[v];
+                passed |= u64::from(self.window & mask == value) << bit;
+            }
+            self.bits = passed;
         }
     }
 }
