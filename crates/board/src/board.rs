@@ -429,14 +429,15 @@ impl Board {
 
     /// The liberties of the chain on `p`.
     pub fn liberties(&self, p: Point) -> PointSet {
+        // Every neighbour of the chain, then the empty ones: no branch on
+        // what a cell holds (a branch no predictor can learn).
         let mut libs = PointSet::new();
         for s in self.chain_stones(p) {
             for n in s.neighbors() {
-                if self.cells[n.index()] == Cell::Empty {
-                    libs.insert(n);
-                }
+                libs.insert(n);
             }
         }
+        libs.intersect_with(&self.sets.empty);
         libs
     }
 
