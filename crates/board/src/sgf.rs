@@ -1,12 +1,17 @@
 //! Loading game records from SGF through the `sgf-parse` crate: the main line,
 //! setup stones, handicap, komi, `PL`, and the position after any move.
 //!
-//! Every error names its source (usually the file) and, where it has one, the
-//! node of the main line (0 = the root node).
+//! Every error names its source (usually the file), the line and column in
+//! the text where it has one (the property at fault, the node, or the first
+//! thing that is not SGF), and the node of the main line (0 = the root node).
+
+mod layout;
 
 use crate::board::{Board, BoardError};
 use crate::color::Color;
+use crate::diag::Location;
 use crate::point::{MAX_SIZE, MIN_SIZE, Move, Point};
+use layout::{Layout, NodeLayout};
 use sgf_parse::go::{self, Prop};
 use sgf_parse::{GameTree, GameType, ParseOptions, SgfNode};
 use std::fmt;
@@ -48,6 +53,11 @@ pub enum SgfErrorKind {
 pub struct SgfError {
     /// Where the record came from (a file path, or `<input>`).
     pub source: String,
+    /// Where in the text (line and column, from 1): the property at fault,
+    /// else the node's `;`, else the first thing that is not SGF; `None`
+    /// when the error has no place (a file that cannot be read, no game, a
+    /// move number past the end).
+    pub at: Option<Location>,
     /// The main-line node (0 = root) the error is in, if it has one.
     pub node: Option<usize>,
     /// What went wrong.
@@ -57,6 +67,9 @@ pub struct SgfError {
 impl fmt::Display for SgfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.source)?;
+        if let Some(at) = self.at {
+            write!(f, ":{}:{}", at.line, at.column)?;
+        }
         if let Some(n) = self.node {
             write!(f, ": node {n}")?;
         }
@@ -96,6 +109,9 @@ struct Node {
     player: Option<Color>,
     /// The move of this node, if any.
     mv: Option<(Color, Move)>,
+    /// Where the node and its properties are in the text (`None` if the
+    /// scan of the text and the parser disagree on the main line).
+    place: Option<NodeLayout>,
 }
 
 /// A game record: the main line of an SGF file.
@@ -136,6 +152,7 @@ impl Game {
         let source = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| SgfError {
             source: source.clone(),
+            at: None,
             node: None,
             kind: SgfErrorKind::Io(e.to_string()),
         })?;
@@ -144,28 +161,41 @@ impl Game {
 
     /// Parses SGF text; `source` names it in errors.
     pub fn parse(text: &str, source: &str) -> Result<Game, SgfError> {
-        let err = |node: Option<usize>, kind| SgfError {
+        let Layout {
+            nodes: mut places,
+            problem,
+        } = layout::layout(text);
+        let err = |node: Option<usize>, at: Option<Location>, kind| SgfError {
             source: source.to_string(),
+            at,
             node,
             kind,
         };
+        // Where a root property is (or the root node, without one).
+        let root_at = |id: &str| places.first().map(|n| n.prop(id).unwrap_or(n.at));
         let trees = sgf_parse::parse(text).map_err(|e| match e {
-            sgf_parse::SgfParseError::NoGameTrees => err(None, SgfErrorKind::Empty),
+            sgf_parse::SgfParseError::NoGameTrees => err(None, None, SgfErrorKind::Empty),
             e => {
                 let node = readable_nodes(text).saturating_sub(1);
-                err(Some(node), SgfErrorKind::Malformed(e.to_string()))
+                // The scan's first problem, with what it is, else the node
+                // the parser was reading.
+                let (at, message) = match problem {
+                    Some((at, what)) => (Some(at), format!("{what} ({e})")),
+                    None => (places.get(node).map(|n| n.at), e.to_string()),
+                };
+                err(Some(node), at, SgfErrorKind::Malformed(message))
             }
         })?;
         let tree = trees
             .into_iter()
             .next()
-            .ok_or_else(|| err(None, SgfErrorKind::Empty))?;
+            .ok_or_else(|| err(None, None, SgfErrorKind::Empty))?;
         if tree.gametype() != GameType::Go {
-            return Err(err(Some(0), SgfErrorKind::NotGo));
+            return Err(err(Some(0), root_at("GM"), SgfErrorKind::NotGo));
         }
         let root = tree
             .into_go_node()
-            .map_err(|_| err(Some(0), SgfErrorKind::NotGo))?;
+            .map_err(|_| err(Some(0), root_at("GM"), SgfErrorKind::NotGo))?;
 
         let size = match root.get_property("SZ") {
             None => 19,
@@ -173,18 +203,24 @@ impl Game {
                 if (MIN_SIZE..=MAX_SIZE).contains(w) {
                     *w
                 } else {
-                    return Err(err(Some(0), SgfErrorKind::UnsupportedSize(w.to_string())));
+                    return Err(err(
+                        Some(0),
+                        root_at("SZ"),
+                        SgfErrorKind::UnsupportedSize(w.to_string()),
+                    ));
                 }
             }
             Some(Prop::SZ((w, h))) => {
                 return Err(err(
                     Some(0),
+                    root_at("SZ"),
                     SgfErrorKind::UnsupportedSize(format!("{w}x{h}")),
                 ));
             }
             Some(other) => {
                 return Err(err(
                     Some(0),
+                    root_at("SZ"),
                     SgfErrorKind::UnsupportedSize(format!("{other} (unreadable)")),
                 ));
             }
@@ -195,6 +231,7 @@ impl Game {
             Some(other) => {
                 return Err(err(
                     Some(0),
+                    root_at("KM"),
                     SgfErrorKind::InvalidProperty(format!("invalid komi {other}")),
                 ));
             }
@@ -214,6 +251,7 @@ impl Game {
             Some(other) => {
                 return Err(err(
                     Some(0),
+                    root_at("HA"),
                     SgfErrorKind::InvalidProperty(format!("invalid handicap {other}")),
                 ));
             }
@@ -223,9 +261,20 @@ impl Game {
             _ => None,
         };
 
-        let mut nodes = Vec::new();
+        // The scan's places are kept only if it saw the parser's main line.
+        let count = root.main_variation().count();
+        if places.len() != count {
+            places.clear();
+        }
+        let mut places = places.into_iter();
+        let mut nodes = Vec::with_capacity(count);
         for (i, node) in root.main_variation().enumerate() {
-            nodes.push(read_node(node, size).map_err(|kind| err(Some(i), kind))?);
+            let place = places.next();
+            let read = read_node(node, size, place.as_ref()).map_err(|(kind, at)| {
+                let at = at.or_else(|| place.as_ref().map(|p| p.at));
+                err(Some(i), at, kind)
+            })?;
+            nodes.push(Node { place, ..read });
         }
         Ok(Game {
             source: source.to_string(),
@@ -304,6 +353,7 @@ impl Game {
             if !replay.advance(&mut pos)? {
                 return Err(SgfError {
                     source: self.source.clone(),
+                    at: None,
                     node: None,
                     kind: SgfErrorKind::NoSuchMove {
                         requested: moves,
@@ -367,9 +417,16 @@ struct Replay<'a> {
 }
 
 impl Replay<'_> {
-    fn error(&self, node: usize, kind: SgfErrorKind) -> SgfError {
+    /// An error of node `node`, placed at the first of the properties
+    /// `ids` the node has, else at the node.
+    fn error(&self, node: usize, ids: &[&str], kind: SgfErrorKind) -> SgfError {
+        let at = self.game.nodes[node]
+            .place
+            .as_ref()
+            .map(|p| p.nth_of(ids, 0).unwrap_or(p.at));
         SgfError {
             source: self.game.source.clone(),
+            at,
             node: Some(node),
             kind,
         }
@@ -424,15 +481,22 @@ impl Replay<'_> {
         }
         let size = self.game.size;
         for &(color, p) in &node.setup {
-            let r = match color {
-                Some(c) => pos.board.set_stone(c, p),
-                None => pos.board.clear_point(p),
+            let (r, id) = match color {
+                Some(c) => (
+                    pos.board.set_stone(c, p),
+                    if c == Color::Black { "AB" } else { "AW" },
+                ),
+                None => (pos.board.clear_point(p), "AE"),
             };
-            r.map_err(|e| self.error(index, SgfErrorKind::IllegalSetup(e.describe(size))))?;
+            r.map_err(|e| self.error(index, &[id], SgfErrorKind::IllegalSetup(e.describe(size))))?;
         }
-        pos.board
-            .check_liberties()
-            .map_err(|e| self.error(index, SgfErrorKind::IllegalSetup(e.describe(size))))?;
+        pos.board.check_liberties().map_err(|e| {
+            self.error(
+                index,
+                &["AB", "AW", "AE"],
+                SgfErrorKind::IllegalSetup(e.describe(size)),
+            )
+        })?;
         if let Some(c) = node.player {
             pos.board.set_to_move(c);
         }
@@ -469,6 +533,7 @@ impl Replay<'_> {
             };
             self.error(
                 index,
+                &[if color == Color::Black { "B" } else { "W" }],
                 SgfErrorKind::IllegalMove(format!("illegal move {what}: {why}{hint}")),
             )
         })?;
@@ -517,16 +582,30 @@ fn to_move(m: go::Move, size: u8, what: &str) -> Result<Move, SgfErrorKind> {
     }
 }
 
-fn read_node(node: &SgfNode<Prop>, size: u8) -> Result<Node, SgfErrorKind> {
+/// The node's setup, `PL` and move; an error comes with the place of the
+/// property at fault when `place` (the node's layout) has it.
+fn read_node(
+    node: &SgfNode<Prop>,
+    size: u8,
+    place: Option<&NodeLayout>,
+) -> Result<Node, (SgfErrorKind, Option<Location>)> {
+    let at = |id: &str| place.and_then(|p| p.prop(id));
     let mut out = Node {
         setup: Vec::new(),
         player: None,
         mv: None,
+        place: None,
     };
     for prop in node.properties() {
         match prop {
-            Prop::B(m) => out.mv = Some((Color::Black, to_move(*m, size, "B")?)),
-            Prop::W(m) => out.mv = Some((Color::White, to_move(*m, size, "W")?)),
+            Prop::B(m) | Prop::W(m) => {
+                let (color, id) = if matches!(prop, Prop::B(_)) {
+                    (Color::Black, "B")
+                } else {
+                    (Color::White, "W")
+                };
+                out.mv = Some((color, to_move(*m, size, id).map_err(|k| (k, at(id)))?));
+            }
             Prop::AB(set) | Prop::AW(set) | Prop::AE(set) => {
                 let (color, what) = match prop {
                     Prop::AB(_) => (Some(Color::Black), "AB"),
@@ -536,7 +615,8 @@ fn read_node(node: &SgfNode<Prop>, size: u8) -> Result<Node, SgfErrorKind> {
                 let mut points = set
                     .iter()
                     .map(|p| to_point(*p, size, what))
-                    .collect::<Result<Vec<_>, _>>()?;
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|k| (k, at(what)))?;
                 // HashSet order is random; keep replay deterministic.
                 points.sort();
                 out.setup.extend(points.into_iter().map(|p| (color, p)));
@@ -550,10 +630,13 @@ fn read_node(node: &SgfNode<Prop>, size: u8) -> Result<Node, SgfErrorKind> {
             Prop::Invalid(id, values)
                 if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE" | "PL") =>
             {
-                return Err(SgfErrorKind::InvalidProperty(format!(
-                    "invalid property {id}[{}]",
-                    values.join("][")
-                )));
+                return Err((
+                    SgfErrorKind::InvalidProperty(format!(
+                        "invalid property {id}[{}]",
+                        values.join("][")
+                    )),
+                    at(id),
+                ));
             }
             _ => {}
         }
@@ -565,8 +648,10 @@ fn read_node(node: &SgfNode<Prop>, size: u8) -> Result<Node, SgfErrorKind> {
             .count()
             > 1
     {
-        return Err(SgfErrorKind::InvalidProperty(
-            "a node holds both B and W".to_string(),
+        return Err((
+            SgfErrorKind::InvalidProperty("a node holds both B and W".to_string()),
+            // The second of them.
+            place.and_then(|p| p.nth_of(&["B", "W"], 1)),
         ));
     }
     Ok(out)

@@ -46,7 +46,7 @@ fn bad_input_is_a_clear_error_with_exit_code_1() {
         ),
         (
             vec!["show", "fixtures/sgf-errors/occupied.sgf"],
-            "error: fixtures/sgf-errors/occupied.sgf: node 4: illegal move W E5",
+            "error: fixtures/sgf-errors/occupied.sgf:1:37: node 4: illegal move W E5",
         ),
         (
             vec!["show", "fixtures/positions/ko-9.sgf", "--move", "40"],
