@@ -307,7 +307,7 @@ impl Config {
     /// Parses JSON; errors name `name`, line and column.
     pub fn from_json(name: &str, text: &str) -> Result<Config, SourceError> {
         let config: Config = serde_json::from_str(text).map_err(|e| {
-            let loc = Location::new(e.line().max(1), e.column().max(1));
+            let loc = json_location(text, e.line(), e.column());
             SourceError::at_location(name, text, loc, e.to_string())
         })?;
         config
@@ -443,6 +443,21 @@ impl Config {
 
 /// An error for `key`: where the first line sets it (TOML `key =`, JSON
 /// `"key":`), else at the start.
+/// The place of a `serde_json` error: it counts columns in bytes, and
+/// diagnostics count characters (a name in Japanese before the error would
+/// put the caret past the end of the line).
+fn json_location(text: &str, line: usize, byte_column: usize) -> Location {
+    let line = line.max(1);
+    let Some(l) = text.split('\n').nth(line - 1) else {
+        return Location::new(line, 1);
+    };
+    let mut b = byte_column.saturating_sub(1).min(l.len());
+    while !l.is_char_boundary(b) {
+        b -= 1;
+    }
+    Location::new(line, l[..b].chars().count() + 1)
+}
+
 fn locate(name: &str, text: &str, key: &str, message: String) -> SourceError {
     let quoted = format!("\"{key}\"");
     for (i, line) in text.lines().enumerate() {
@@ -465,6 +480,23 @@ fn locate(name: &str, text: &str, key: &str, message: String) -> SourceError {
 mod tests {
     #![allow(clippy::float_cmp)] // exact values read from a file
     use super::*;
+
+    #[test]
+    fn json_errors_are_placed_in_characters() {
+        // `黒` is three bytes and one character: the error after it is
+        // where it is after a one-byte `k`.
+        let place = |text: &str| Config::from_json("c.json", text).unwrap_err().location();
+        for (wide, narrow) in [
+            ("{\"黒\": 1}", "{\"k\": 1}"),
+            ("{\"ranking\": {\"黒\": x}}", "{\"ranking\": {\"k\": x}}"),
+        ] {
+            assert_eq!(place(wide), place(narrow), "{wide}");
+            assert!(place(wide).column > 1);
+        }
+        assert_eq!(json_location("ab\ncd", 2, 3), Location::new(2, 3));
+        assert_eq!(json_location("ab", 1, 9), Location::new(1, 3));
+        assert_eq!(json_location("ab", 5, 1), Location::new(5, 1));
+    }
 
     #[test]
     fn the_built_in_file_is_the_default() {

@@ -5,6 +5,7 @@
 
 mod config;
 mod evaluation;
+mod garbage;
 mod properties;
 
 use keisei_board::{Game, Position};
