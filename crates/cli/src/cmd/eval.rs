@@ -53,8 +53,12 @@ fn batch(args: &PositionArgs) -> Result<Option<Vec<Item>>> {
             let (file, moves) = match line.split_once('\t') {
                 Some((f, m)) => {
                     let m: usize = m.trim().parse().map_err(|_| {
+                        // The column (in characters) where the move field's
+                        // text starts.
+                        let column =
+                            f.chars().count() + 2 + m.chars().take_while(|c| c.is_whitespace()).count();
                         format!(
-                            "{}:{}: expected `file<TAB>move`, the move a number; found {m:?}",
+                            "{}:{}:{column}: expected `file<TAB>move`, the move a number; found {m:?}",
                             path.display(),
                             i + 1
                         )
