@@ -90,12 +90,12 @@ fn batch_forms_stream_json_lines() {
 
 #[test]
 fn a_bad_line_of_a_list_is_a_located_error() {
-    let (code, out, err) = keisei(&["eval", "fixtures/evaluate/broken/bad-move.tsv"]);
+    let (code, out, err) = keisei(&["eval", "fixtures/evaluate/bad-list.tsv"]);
     assert_eq!(code, 1);
     assert!(out.is_empty(), "{out}");
     assert!(
         err.contains(
-            "bad-move.tsv:3:27: expected `file<TAB>move`, the move a number; found \" nine\""
+            "bad-list.tsv:3:24: expected `file<TAB>move`, the move a number; found \" nine\""
         ),
         "{err}"
     );
