@@ -85,6 +85,13 @@ pub(crate) enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// A Go Text Protocol engine on stdin and stdout: the standard
+    /// commands, GNU Go's `estimate_score`, `final_status_list` and
+    /// `top_moves`, and `GoGui` analyze commands for every map.
+    Gtp {
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
     /// All maps of an evaluation side by side, one character per point,
     /// for review.
     Maps {

@@ -4,6 +4,7 @@ mod candidates;
 mod db;
 mod eval;
 mod groups;
+mod gtp;
 mod influence;
 mod show;
 mod territory;

@@ -4,7 +4,7 @@
 use crate::evaluation::{ChildValue, Evaluation, Evaluator, Terms};
 use crate::prior::Prior;
 use keisei_board::reading::Reader;
-use keisei_board::{Board, Color, Point};
+use keisei_board::{Board, Cell, Color, Move, Point};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -160,5 +160,27 @@ impl Evaluator {
             .collect();
         ranked.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.point.cmp(&b.point)));
         ranked
+    }
+
+    /// The move to play for `color` (what `genmove` plays): the best move
+    /// by method 2 of the whole function among the moves legal for
+    /// `color` that do not fill one of its own one-point eyes (a point
+    /// whose every neighbour is its stone or the edge); a pass when there
+    /// is none. Also returns the ranking it chose from.
+    pub fn choose_move(&self, board: &Board, komi: f64, color: Color) -> (Move, Vec<RankedMove>) {
+        let mut board = board.clone();
+        board.set_to_move(color);
+        let ranked = self.rank(&board, komi, Method::Two, Factor::All, None, None);
+        let own_eye = |p: Point| {
+            p.neighbors()
+                .iter()
+                .all(|&n| board.cell(n) == Cell::Off || board.color(n) == Some(color))
+        };
+        let chosen = ranked
+            .iter()
+            .map(|m| m.point)
+            .find(|&p| board.is_legal(color, p) && !own_eye(p))
+            .map_or(Move::Pass, Move::Play);
+        (chosen, ranked)
     }
 }

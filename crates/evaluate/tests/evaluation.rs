@@ -2,6 +2,7 @@
 //! map; and the rankings.
 
 use crate::position;
+use keisei_board::{Board, Color, Move, Point};
 use keisei_evaluate::{Config, Evaluator, Factor, Method, Prior};
 use std::fmt::Write as _;
 
@@ -52,6 +53,38 @@ fn ranking_covers_every_legal_move_and_is_deterministic() {
     // White may not retake the ko at E5 at move 9: method 1 never lists it.
     let one = ev.rank(&pos.board, pos.komi, Method::One, Factor::All, None, None);
     assert!(one.iter().all(|m| m.point.to_gtp(9) != "E5"));
+}
+
+#[test]
+fn the_chosen_move_is_the_best_legal_one_and_never_fills_an_own_eye() {
+    let ev = Evaluator::new(Config::default());
+    let pos = position("positions/ko-9.sgf", Some(9));
+    for color in [Color::Black, Color::White] {
+        let (mv, ranked) = ev.choose_move(&pos.board, pos.komi, color);
+        let Move::Play(p) = mv else {
+            panic!("{color:?} passes on an open board");
+        };
+        assert!(pos.board.is_legal(color, p));
+        let first_legal = ranked.iter().find(|m| pos.board.is_legal(color, m.point));
+        assert_eq!(first_legal.map(|m| m.point), Some(p), "{color:?}");
+    }
+    // Black fills the 5x5 board but for two one-point eyes, A5 and E1:
+    // Black has only its eyes to play and passes; White has no legal move.
+    let mut board = Board::new(5).unwrap();
+    for p in Point::all(5) {
+        if !["A5", "E1"].contains(&p.to_gtp(5).as_str()) {
+            board.set_stone(Color::Black, p).unwrap();
+        }
+    }
+    assert_eq!(board.legal_moves(Color::Black).count(), 2);
+    assert_eq!(board.legal_moves(Color::White).count(), 0);
+    for color in [Color::Black, Color::White] {
+        assert_eq!(
+            ev.choose_move(&board, 0.0, color).0,
+            Move::Pass,
+            "{color:?}"
+        );
+    }
 }
 
 #[test]

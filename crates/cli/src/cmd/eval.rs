@@ -157,7 +157,7 @@ struct Maps<'a> {
     importance: BoardMap<f64>,
 }
 
-fn symbol_rows<T: MapCell + Clone>(map: &BoardMap<T>) -> Vec<String> {
+pub(crate) fn symbol_rows<T: MapCell + Clone>(map: &BoardMap<T>) -> Vec<String> {
     map.rows()
         .iter()
         .map(|r| {
@@ -168,7 +168,7 @@ fn symbol_rows<T: MapCell + Clone>(map: &BoardMap<T>) -> Vec<String> {
         .collect()
 }
 
-fn importance_map(e: &Evaluation, size: u8) -> BoardMap<f64> {
+pub(crate) fn importance_map(e: &Evaluation, size: u8) -> BoardMap<f64> {
     BoardMap::from_fn(size, |p| {
         e.groups.group_of[p].map_or(0.0, |g| {
             e.danger_minus.importance.get(g).map_or(0.0, |i| i.value)

@@ -6,6 +6,7 @@ mod db;
 mod eval;
 mod eyes;
 mod groups;
+mod gtp;
 mod influence;
 mod nextmove;
 mod show;
@@ -72,6 +73,7 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
             },
         ),
         Command::Maps { position, config } => eval::maps(&position, &config),
+        Command::Gtp { config } => gtp::run(&config),
         Command::Territory {
             position,
             blocks,
