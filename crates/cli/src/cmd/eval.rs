@@ -157,7 +157,7 @@ struct Maps<'a> {
     importance: BoardMap<f64>,
 }
 
-pub(crate) fn symbol_rows<T: MapCell + Clone>(map: &BoardMap<T>) -> Vec<String> {
+fn symbol_rows<T: MapCell + Clone>(map: &BoardMap<T>) -> Vec<String> {
     map.rows()
         .iter()
         .map(|r| {

@@ -9,9 +9,10 @@
 //! engine goes on; only `quit` or the end of input stops it.
 
 use super::Result;
-use super::eval::{importance_map, load_config, symbol_rows};
+use super::eval::load_config;
+use super::maps::{self, MAPS, NamedMap, named_map};
 use crate::args::ConfigArgs;
-use keisei_board::{Board, BoardMap, Color, Game, MAX_SIZE, MIN_SIZE, Move, Point};
+use keisei_board::{Board, Color, Game, MAX_SIZE, MIN_SIZE, Move, Point};
 use keisei_evaluate::{Evaluation, Evaluator, RankedMove};
 use std::io::{BufRead, Write};
 
@@ -41,18 +42,6 @@ const COMMANDS: [&str; 24] = [
     "gogui-analyze_commands",
     "keisei-map",
     "keisei-eval",
-];
-
-/// The maps `keisei-map` draws: (name, `GoGui` type, label).
-const MAPS: [(&str, &str, &str); 8] = [
-    ("ownership", "dboard", "Ownership"),
-    ("influence", "dboard", "Influence"),
-    ("attack-ease", "dboard", "Attack-ease"),
-    ("strength", "dboard", "Strength"),
-    ("danger", "dboard", "Danger"),
-    ("importance", "dboard", "Importance"),
-    ("territory", "sboard", "Territory"),
-    ("blocks", "sboard", "Control blocks"),
 ];
 
 /// How many moves `top_moves` lists.
@@ -236,9 +225,17 @@ impl Engine {
                     .join(" "))
             }
             "gogui-analyze_commands" => {
+                let e = self.evaluate();
+                let size = self.board.size();
                 let mut lines: Vec<String> = MAPS
                     .iter()
-                    .map(|(name, kind, label)| format!("{kind}/keisei {label}/keisei-map {name}"))
+                    .map(|(name, label)| {
+                        let kind = match named_map(&e, size, name) {
+                            Some(NamedMap::Symbols(_)) => "sboard",
+                            _ => "dboard",
+                        };
+                        format!("{kind}/keisei {label}/keisei-map {name}")
+                    })
                     .collect();
                 lines.push("string/keisei Evaluation/keisei-eval".into());
                 Ok(lines.join("\n"))
@@ -315,46 +312,19 @@ impl Engine {
         Ok(lines.join("\n"))
     }
 
-    /// One map of the evaluation, as `GoGui` draws it: `dboard` maps as rows
-    /// of numbers, `sboard` maps as rows of labels, the top row first.
+    /// One map of the evaluation, as `GoGui` draws it: numbers as a
+    /// `dboard` (rows of numbers), symbols as an `sboard` (rows of labels,
+    /// `""` for none), the top row first.
     fn map(&self, name: &str) -> Answer {
         let e = self.evaluate();
         let size = self.board.size();
-        let numbers = |m: &BoardMap<f64>| rows(size, |p| format!("{:.2}", m[p]));
-        match name {
-            "ownership" => Ok(numbers(&e.ownership)),
-            "influence" => Ok(numbers(&e.influence.value)),
-            "attack-ease" => Ok(numbers(&e.attack_ease.g)),
-            "strength" => Ok(numbers(&e.groups.strength_map(size))),
-            "danger" => Ok(numbers(&e.groups.danger_map(size))),
-            "importance" => Ok(numbers(&importance_map(&e, size))),
-            "territory" | "blocks" => {
-                let symbols = if name == "territory" {
-                    symbol_rows(&e.territory.map)
-                } else {
-                    symbol_rows(&e.blocks.map(size))
-                };
-                Ok(symbols
-                    .iter()
-                    .map(|r| {
-                        r.chars()
-                            .map(|c| {
-                                if c == '.' {
-                                    "\"\"".to_string()
-                                } else {
-                                    c.to_string()
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n"))
-            }
-            _ => Err(format!(
-                "unknown map (one of: {})",
-                MAPS.map(|(n, _, _)| n).join(", ")
-            )),
+        match named_map(&e, size, name) {
+            Some(NamedMap::Numbers(m)) => Ok(rows(size, |p| format!("{:.2}", m[p]))),
+            Some(NamedMap::Symbols(m)) => Ok(rows(size, |p| match m[p] {
+                '.' => "\"\"".to_string(),
+                c => c.to_string(),
+            })),
+            None => Err(format!("unknown map (one of: {})", maps::names())),
         }
     }
 }

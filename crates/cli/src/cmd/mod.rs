@@ -8,6 +8,7 @@ mod eyes;
 mod groups;
 mod gtp;
 mod influence;
+mod maps;
 mod nextmove;
 mod show;
 mod speed;
