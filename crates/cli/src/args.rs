@@ -92,6 +92,21 @@ pub(crate) enum Command {
         #[command(flatten)]
         config: ConfigArgs,
     },
+    /// One map of the evaluation drawn on the board, as an SVG or PNG
+    /// image (by the output's extension).
+    Render {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// The map: ownership, influence, attack-ease, strength, danger,
+        /// importance, territory or blocks.
+        #[arg(long, value_name = "NAME", default_value = "ownership")]
+        map: String,
+        /// Where to write the image (`.svg` or `.png`).
+        #[arg(short, long, value_name = "FILE")]
+        output: std::path::PathBuf,
+    },
     /// All maps of an evaluation side by side, one character per point,
     /// for review.
     Maps {

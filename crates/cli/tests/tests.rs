@@ -6,6 +6,7 @@ mod eval;
 mod groups;
 mod gtp;
 mod influence;
+mod render;
 mod show;
 mod territory;
 

@@ -10,6 +10,7 @@ mod gtp;
 mod influence;
 mod maps;
 mod nextmove;
+mod render;
 mod show;
 mod speed;
 mod stats;
@@ -75,6 +76,12 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
         ),
         Command::Maps { position, config } => eval::maps(&position, &config),
         Command::Gtp { config } => gtp::run(&config),
+        Command::Render {
+            position,
+            config,
+            map,
+            output,
+        } => render::run(&position, &config, &map, &output),
         Command::Territory {
             position,
             blocks,
