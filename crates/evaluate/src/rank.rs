@@ -163,10 +163,12 @@ impl Evaluator {
     }
 
     /// The move to play for `color` (what `genmove` plays): the best move
-    /// by method 2 of the whole function among the moves legal for
-    /// `color` that do not fill one of its own one-point eyes (a point
-    /// whose every neighbour is its stone or the edge); a pass when there
-    /// is none. Also returns the ranking it chose from.
+    /// by method 2 of the whole function among the moves legal for `color`
+    /// that do not fill one of its own one-point eyes (a point whose every
+    /// neighbour is its stone or the edge) and that raise `color`'s own
+    /// evaluation (method 1's change is positive); a pass when there is
+    /// none, as at the end of a game, where every move fills territory or
+    /// feeds the opponent stones. Also returns the method-2 ranking.
     pub fn choose_move(&self, board: &Board, komi: f64, color: Color) -> (Move, Vec<RankedMove>) {
         let mut board = board.clone();
         board.set_to_move(color);
@@ -176,10 +178,27 @@ impl Evaluator {
                 .iter()
                 .all(|&n| board.cell(n) == Cell::Off || board.color(n) == Some(color))
         };
-        let chosen = ranked
+        let candidates: Vec<Point> = ranked
             .iter()
             .map(|m| m.point)
-            .find(|&p| board.is_legal(color, p) && !own_eye(p))
+            .filter(|&p| board.is_legal(color, p) && !own_eye(p))
+            .collect();
+        let gains: Vec<Point> = self
+            .rank(
+                &board,
+                komi,
+                Method::One,
+                Factor::All,
+                Some(&candidates),
+                None,
+            )
+            .iter()
+            .filter(|m| m.value > 0.0)
+            .map(|m| m.point)
+            .collect();
+        let chosen = candidates
+            .into_iter()
+            .find(|p| gains.contains(p))
             .map_or(Move::Pass, Move::Play);
         (chosen, ranked)
     }

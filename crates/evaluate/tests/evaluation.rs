@@ -56,7 +56,7 @@ fn ranking_covers_every_legal_move_and_is_deterministic() {
 }
 
 #[test]
-fn the_chosen_move_is_the_best_legal_one_and_never_fills_an_own_eye() {
+fn the_chosen_move_is_the_best_that_gains_never_an_own_eye_else_a_pass() {
     let ev = Evaluator::new(Config::default());
     let pos = position("positions/ko-9.sgf", Some(9));
     for color in [Color::Black, Color::White] {
@@ -65,8 +65,17 @@ fn the_chosen_move_is_the_best_legal_one_and_never_fills_an_own_eye() {
             panic!("{color:?} passes on an open board");
         };
         assert!(pos.board.is_legal(color, p));
-        let first_legal = ranked.iter().find(|m| pos.board.is_legal(color, m.point));
-        assert_eq!(first_legal.map(|m| m.point), Some(p), "{color:?}");
+        // The first legal move in method 2's order that raises the mover's
+        // own evaluation (method 1).
+        let mut board = pos.board.clone();
+        board.set_to_move(color);
+        let own = ev.rank(&board, pos.komi, Method::One, Factor::All, None, None);
+        let gains = |q| own.iter().any(|m| m.point == q && m.value > 0.0);
+        let first = ranked
+            .iter()
+            .map(|m| m.point)
+            .find(|&q| board.is_legal(color, q) && gains(q));
+        assert_eq!(first, Some(p), "{color:?}");
     }
     // Black fills the 5x5 board but for two one-point eyes, A5 and E1:
     // Black has only its eyes to play and passes; White has no legal move.
@@ -85,6 +94,18 @@ fn the_chosen_move_is_the_best_legal_one_and_never_fills_an_own_eye() {
             "{color:?}"
         );
     }
+    // With a two-point eye space at A5-B5, Black may play there (not a
+    // one-point eye), but filling its own eye space lowers its evaluation:
+    // it passes.
+    board
+        .clear_point(Point::from_gtp("B5", 5).unwrap())
+        .unwrap();
+    let legal: Vec<String> = board
+        .legal_moves(Color::Black)
+        .map(|p| p.to_gtp(5))
+        .collect();
+    assert_eq!(legal, ["A5", "B5", "E1"]);
+    assert_eq!(ev.choose_move(&board, 0.0, Color::Black).0, Move::Pass);
 }
 
 #[test]
