@@ -20,42 +20,9 @@ read side by side on the same positions and the same machine:
 
 Needs GNU Go (`/usr/games/gnugo`; `apt-get install gnugo`).
 """
-import argparse, json, math, subprocess, sys, time
+import argparse, json, math, sys
 
-
-class Gtp:
-    """A GTP engine in a child process, one command at a time."""
-
-    def __init__(self, argv):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-
-    def ask(self, command):
-        """The answer to `command` (without its `=`), and the seconds it took."""
-        start = time.perf_counter()
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if line == "":
-                raise RuntimeError(f"GNU Go closed its output after `{command}`")
-            if line.strip() == "" and lines:
-                break
-            if line.strip() != "" or lines:
-                lines.append(line.rstrip("\n"))
-        secs = time.perf_counter() - start
-        answer = "\n".join(lines)
-        if answer.startswith("?"):
-            raise RuntimeError(f"GNU Go refused `{command}`: {answer}")
-        return answer.lstrip("= ").strip(), secs
-
-    def close(self):
-        try:
-            self.ask("quit")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.proc.wait()
+from gtp import Gtp
 
 
 def quantile(sorted_values, q):

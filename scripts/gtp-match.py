@@ -5,7 +5,7 @@ Each game starts from an empty board; the engines take Black in turn (keisei
 first). Every `genmove` answer is relayed to the other engine with `play`; a
 game ends after two passes in a row, a resignation, or three moves per point.
 A refused move (an engine answering `?`) stops the script with the exchange
-that failed: the point is to exercise `keisei gtp` over whole games. At the
+that failed (the GTP client is `scripts/gtp.py`): the point is to exercise `keisei gtp` over whole games. At the
 end, GNU Go's `final_score` and keisei's `estimate_score` are printed.
 
     python3 scripts/gtp-match.py --size 9 --games 2 --level 1
@@ -13,37 +13,9 @@ end, GNU Go's `final_score` and keisei's `estimate_score` are printed.
 Needs a release build of keisei (`cargo build --release -p keisei-cli`) and
 GNU Go (`/usr/games/gnugo`).
 """
-import argparse, subprocess
+import argparse
 
-
-class Engine:
-    def __init__(self, name, cmd):
-        self.name = name
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-    def ask(self, command):
-        """Sends one command; returns the response text, or raises on `?`."""
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if line == "":
-                err = self.proc.stderr.read()[-2000:]
-                raise RuntimeError(f"{self.name} ended on {command!r}: {err}")
-            if line.strip() == "":
-                if lines:
-                    break
-                continue
-            lines.append(line.rstrip("\n"))
-        reply = "\n".join(lines)
-        if not reply.startswith("="):
-            raise RuntimeError(f"{self.name}: {command!r} -> {reply!r}")
-        return reply[1:].strip()
-
-    def close(self):
-        self.ask("quit")
-        self.proc.wait()
+from gtp import Gtp
 
 
 def main():
@@ -55,30 +27,31 @@ def main():
     ap.add_argument("--keisei", default="target/release/keisei")
     args = ap.parse_args()
     for g in range(args.games):
-        k = Engine("keisei", [args.keisei, "gtp"])
-        n = Engine("gnugo", ["/usr/games/gnugo", "--mode", "gtp", "--level", str(args.level)])
+        k = Gtp([args.keisei, "gtp"], "keisei")
+        n = Gtp(["/usr/games/gnugo", "--mode", "gtp", "--level", str(args.level)], "GNU Go")
+        ask = lambda engine, command: engine.ask(command)[0]
         black, white = (k, n) if g % 2 == 0 else (n, k)
         for e in (k, n):
-            e.ask(f"boardsize {args.size}")
-            e.ask("clear_board")
-            e.ask(f"komi {args.komi}")
+            ask(e, f"boardsize {args.size}")
+            ask(e, "clear_board")
+            ask(e, f"komi {args.komi}")
         passes, moves, colour, ended = 0, 0, "b", "passes"
         while passes < 2:
             if moves >= 3 * args.size * args.size:
                 ended = "move limit"
                 break
             mover, other = (black, white) if colour == "b" else (white, black)
-            move = mover.ask(f"genmove {colour}")
+            move = ask(mover, f"genmove {colour}")
             if move.lower() == "resign":
                 ended = f"{mover.name} resigns"
                 break
-            other.ask(f"play {colour} {move}")
+            ask(other, f"play {colour} {move}")
             passes = passes + 1 if move.lower() == "pass" else 0
             moves += 1
             colour = "w" if colour == "b" else "b"
         print(
             f"game {g + 1}: keisei {'Black' if black is k else 'White'}, {moves} moves, ended by {ended}; "
-            f"GNU Go final_score {n.ask('final_score')}, keisei estimate_score {k.ask('estimate_score')}"
+            f"GNU Go final_score {ask(n, 'final_score')}, keisei estimate_score {ask(k, 'estimate_score')}"
         )
         k.close()
         n.close()
