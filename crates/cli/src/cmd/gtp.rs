@@ -10,10 +10,10 @@
 
 use super::Result;
 use super::eval::load_config;
-use super::maps::{self, MAPS, NamedMap, named_map};
+use super::maps::{self, Kind, MAPS, NamedMap, named_map};
 use crate::args::ConfigArgs;
 use keisei_board::{Board, Color, Game, MAX_SIZE, MIN_SIZE, Move, Point};
-use keisei_evaluate::{Evaluation, Evaluator, RankedMove};
+use keisei_evaluate::{Evaluation, Evaluator, Factor, Method};
 use std::io::{BufRead, Write};
 
 /// The commands `list_commands` names, in the order it names them.
@@ -178,7 +178,7 @@ impl Engine {
             }
             "genmove" | "reg_genmove" => {
                 let color = color(arg(args, 0)?)?;
-                let (mv, _) = self.choose(color);
+                let (mv, _) = self.evaluator.choose_move(&self.board, self.komi, color);
                 if command == "genmove" {
                     let before = self.board.clone();
                     self.board
@@ -214,9 +214,11 @@ impl Engine {
                     _ => self.board.to_move(),
                 };
                 let size = self.board.size();
+                let mut board = self.board.clone();
+                board.set_to_move(color);
                 Ok(self
-                    .choose(color)
-                    .1
+                    .evaluator
+                    .rank(&board, self.komi, Method::Two, Factor::All, None, None)
                     .iter()
                     .filter(|m| self.board.is_legal(color, m.point))
                     .take(TOP)
@@ -225,14 +227,13 @@ impl Engine {
                     .join(" "))
             }
             "gogui-analyze_commands" => {
-                let e = self.evaluate();
-                let size = self.board.size();
                 let mut lines: Vec<String> = MAPS
                     .iter()
-                    .map(|(name, label)| {
-                        let kind = match named_map(&e, size, name) {
-                            Some(NamedMap::Symbols(_)) => "sboard",
-                            _ => "dboard",
+                    .map(|(name, label, kind)| {
+                        let kind = if *kind == Kind::Symbols {
+                            "sboard"
+                        } else {
+                            "dboard"
                         };
                         format!("{kind}/keisei {label}/keisei-map {name}")
                     })
@@ -259,12 +260,6 @@ impl Engine {
 
     fn evaluate(&self) -> Evaluation {
         self.evaluator.evaluate(&self.board, self.komi)
-    }
-
-    /// The move to play for `color` ([`Evaluator::choose_move`]) and the
-    /// ranking it was chosen from.
-    fn choose(&self, color: Color) -> (Move, Vec<RankedMove>) {
-        self.evaluator.choose_move(&self.board, self.komi, color)
     }
 
     fn loadsgf(&mut self, args: &[&str]) -> Answer {
@@ -319,7 +314,7 @@ impl Engine {
         let e = self.evaluate();
         let size = self.board.size();
         match named_map(&e, size, name) {
-            Some(NamedMap::Numbers(m)) => Ok(rows(size, |p| format!("{:.2}", m[p]))),
+            Some(NamedMap::Numbers { map, .. }) => Ok(rows(size, |p| format!("{:.2}", map[p]))),
             Some(NamedMap::Symbols(m)) => Ok(rows(size, |p| match m[p] {
                 '.' => "\"\"".to_string(),
                 c => c.to_string(),

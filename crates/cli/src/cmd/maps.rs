@@ -5,44 +5,58 @@ use super::eval::importance_map;
 use keisei_board::{BoardMap, MapCell};
 use keisei_evaluate::Evaluation;
 
-/// One map: numbers (drawn as shaded squares) or symbols (`x` Black, `o`
-/// White, `*` both, `.` nothing).
+/// What a map holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Numbers with a sign: positive for Black, negative for White.
+    Signed,
+    /// Numbers without a sign.
+    Unsigned,
+    /// Symbols: `x` Black, `o` White, `*` both, `.` nothing.
+    Symbols,
+}
+
+/// One map: numbers (drawn as shaded squares; `signed` as in [`Kind`]) or
+/// symbols.
 pub(crate) enum NamedMap {
-    Numbers(BoardMap<f64>),
+    Numbers { map: BoardMap<f64>, signed: bool },
     Symbols(BoardMap<char>),
 }
 
-/// Every map: its name (the argument of `keisei-map` and `--map`) and a
-/// label for people.
-pub(crate) const MAPS: [(&str, &str); 8] = [
-    ("ownership", "Ownership"),
-    ("influence", "Influence"),
-    ("attack-ease", "Attack-ease"),
-    ("strength", "Strength"),
-    ("danger", "Danger"),
-    ("importance", "Importance"),
-    ("territory", "Territory"),
-    ("blocks", "Control blocks"),
+/// Every map: its name (the argument of `keisei-map` and `--map`), a label
+/// for people, and what it holds.
+pub(crate) const MAPS: [(&str, &str, Kind); 8] = [
+    ("ownership", "Ownership", Kind::Signed),
+    ("influence", "Influence", Kind::Signed),
+    ("attack-ease", "Attack-ease", Kind::Unsigned),
+    ("strength", "Strength", Kind::Unsigned),
+    ("danger", "Danger", Kind::Unsigned),
+    ("importance", "Importance", Kind::Unsigned),
+    ("territory", "Territory", Kind::Symbols),
+    ("blocks", "Control blocks", Kind::Symbols),
 ];
 
 /// The names, for error messages.
 pub(crate) fn names() -> String {
-    MAPS.map(|(n, _)| n).join(", ")
+    MAPS.map(|(n, _, _)| n).join(", ")
 }
 
 /// The map called `name`, if there is one.
 pub(crate) fn named_map(e: &Evaluation, size: u8, name: &str) -> Option<NamedMap> {
-    let symbols = |m: BoardMap<char>| NamedMap::Symbols(m);
-    Some(match name {
-        "ownership" => NamedMap::Numbers(e.ownership.clone()),
-        "influence" => NamedMap::Numbers(e.influence.value.clone()),
-        "attack-ease" => NamedMap::Numbers(e.attack_ease.g.clone()),
-        "strength" => NamedMap::Numbers(e.groups.strength_map(size)),
-        "danger" => NamedMap::Numbers(e.groups.danger_map(size)),
-        "importance" => NamedMap::Numbers(importance_map(e, size)),
-        "territory" => symbols(first_chars(&e.territory.map)),
-        "blocks" => symbols(first_chars(&e.blocks.map(size))),
-        _ => return None,
+    let (_, _, kind) = MAPS.iter().find(|(n, _, _)| *n == name)?;
+    let map = match name {
+        "ownership" => e.ownership.clone(),
+        "influence" => e.influence.value.clone(),
+        "attack-ease" => e.attack_ease.g.clone(),
+        "strength" => e.groups.strength_map(size),
+        "danger" => e.groups.danger_map(size),
+        "importance" => importance_map(e, size),
+        "territory" => return Some(NamedMap::Symbols(first_chars(&e.territory.map))),
+        _ => return Some(NamedMap::Symbols(first_chars(&e.blocks.map(size)))),
+    };
+    Some(NamedMap::Numbers {
+        map,
+        signed: *kind == Kind::Signed,
     })
 }
 

@@ -138,8 +138,8 @@ pub(crate) fn scene(board: &Board, map: &NamedMap, title: String) -> Scene {
         Shape::Rect(x - side / 2.0, y - side / 2.0, side, side, colour, opacity)
     };
     match map {
-        NamedMap::Numbers(m) => {
-            let signed = Point::all(size).any(|p| m[p] < 0.0);
+        NamedMap::Numbers { map: m, signed } => {
+            let signed = *signed;
             let scale = Point::all(size).map(|p| m[p].abs()).fold(1.0_f64, f64::max);
             for p in Point::all(size) {
                 let v = m[p];
