@@ -8,7 +8,7 @@ use keisei_eyes::combine::combine_iter;
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::{SearchCache, Source};
 use keisei_eyes::value::{EyeValue, Eyes};
-use keisei_territory::{Connections, Link, LinkEnd, Territory};
+use keisei_territory::{Connections, Link, LinkEnd, Region, Territory};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -20,6 +20,9 @@ pub struct GroupParams {
     /// A group with danger below this cannot be attacked: its stones get
     /// restriction blocks and stop enemy influence (§3.2).
     pub unattackable_below: f64,
+    /// A group with danger at or above this is dead: its stones neither
+    /// wall nor spoil territory ([`crate::analyse_settled`]).
+    pub dead_above: f64,
 }
 
 impl Default for GroupParams {
@@ -27,6 +30,7 @@ impl Default for GroupParams {
         GroupParams {
             liberty_order: 4,
             unattackable_below: 0.2,
+            dead_above: 0.7,
         }
     }
 }
@@ -141,6 +145,19 @@ impl Groups {
         }
         out
     }
+
+    /// The stones of the dead groups: danger at or above the threshold.
+    pub fn dead(&self) -> PointSet {
+        let mut out = PointSet::new();
+        for g in self
+            .groups
+            .iter()
+            .filter(|g| g.danger >= self.params.dead_above)
+        {
+            out.union_with(&g.stones);
+        }
+        out
+    }
 }
 
 /// Union–find over indices.
@@ -246,6 +263,74 @@ fn eye_value(
 }
 
 impl GroupsMemo {
+    /// The memo of an analysis: its groups' rooms and liberties, and the
+    /// values of the eye regions they touch.
+    fn of(
+        board: &Board,
+        eye_space: &[PointSet; 2],
+        groups: &Groups,
+        knowledge: (usize, usize),
+    ) -> GroupsMemo {
+        let mut first = vec![0u16; NUM_CELLS];
+        let list: Vec<(Color, PointSet, usize, usize)> = groups
+            .groups
+            .iter()
+            .map(|g| (g.color, g.stones, g.rooms, g.l4))
+            .collect();
+        for (i, (_, stones, _, _)) in list.iter().enumerate() {
+            if let Some(p) = stones.first() {
+                first[p.index()] = i as u16 + 1;
+            }
+        }
+        // Each region once (a region touching two groups is in both
+        // groups' lists); regions are disjoint, so a region is known by
+        // its first point.
+        let mut eye_first = vec![0u16; NUM_CELLS];
+        let mut eyes: Vec<(Color, PointSet, EyeValue, Arc<str>)> = Vec::new();
+        for g in &groups.groups {
+            for r in &g.eye_regions {
+                let Some(p) = r.points.first() else {
+                    continue;
+                };
+                if eye_first[p.index()] == 0 {
+                    eyes.push((g.color, r.points, r.value, Arc::clone(&r.source)));
+                    eye_first[p.index()] = eyes.len() as u16;
+                }
+            }
+        }
+        let sets = board.point_sets();
+        GroupsMemo {
+            size: board.size(),
+            stones_of: sets.stones,
+            eye_space: *eye_space,
+            order: groups.params.liberty_order,
+            knowledge,
+            groups: list,
+            first,
+            eyes,
+            eye_first,
+        }
+    }
+
+    /// [`GroupsMemo::of`] an analysis on `territory` with this knowledge.
+    pub(crate) fn of_analysis(
+        board: &Board,
+        territory: &Territory,
+        groups: &Groups,
+        eye_db: &EyeDb,
+        rooms: &RoomPatterns,
+    ) -> GroupsMemo {
+        let mut eye_space = [PointSet::new(), PointSet::new()];
+        for r in &territory.regions {
+            eye_space[r.color.index()].union_with(&r.points);
+        }
+        let knowledge = (
+            std::ptr::from_ref(eye_db) as usize,
+            std::ptr::from_ref(rooms) as usize,
+        );
+        GroupsMemo::of(board, &eye_space, groups, knowledge)
+    }
+
     /// The eye value kept for exactly this region of `owner`.
     fn eye(&self, owner: Color, points: &PointSet) -> Option<(EyeValue, &Arc<str>)> {
         let i = usize::from(*self.eye_first.get(points.first()?.index())?).checked_sub(1)?;
@@ -413,7 +498,6 @@ where
     // Each territory region's eye value, looked up once however many
     // groups it touches (or taken from the memo).
     let mut eyes: Vec<Option<(EyeValue, Arc<str>)>> = vec![None; territory.regions.len()];
-    let mut kept = matches!(sharing, Sharing::Record).then(Vec::new);
     // Which groups each territory region touches (its colour's stones next
     // to it), as (group, region) pairs in that order: each group's regions
     // in region order.
@@ -432,7 +516,7 @@ where
     let mut touching = touching.into_iter().peekable();
     for g in &mut groups {
         g.linked.sort_unstable();
-        let mut all_regions = PointSet::new();
+        let mut regions = Vec::new();
         while let Some(pair) = touching.next_if(|&k| (k >> 32) as usize == g.id) {
             let i = (pair & u64::from(u32::MAX)) as usize;
             let r = &territory.regions[i];
@@ -445,22 +529,11 @@ where
                     reused.unwrap_or_else(|| eye_value(board, eye_db, cache, r.color, &r.points))
                 })
                 .clone();
-            g.eye_regions.push(EyeRegion {
+            regions.push(EyeRegion {
                 points: r.points,
                 value,
                 source,
             });
-            all_regions.union_with(&r.points);
-        }
-        let mut boundary = all_regions.adjacent();
-        boundary.intersect_with(&on_board);
-        boundary.subtract(&all_regions);
-        g.eyes = combine_iter(g.eye_regions.iter().map(|r| r.value));
-        g.eye_count = g.eyes.normalized();
-        if !boundary.is_empty() {
-            let mut own = boundary;
-            own.intersect_with(&stones_of[g.color.index()]);
-            g.certainty = eye_certainty(own.len() as f64 / boundary.len() as f64);
         }
         let memo = reuse.as_ref().and_then(|(m, near, room, _)| {
             let (r, l) = m.get(g.color, &g.stones)?;
@@ -468,57 +541,67 @@ where
             let l = (!near.intersects(&g.stones)).then_some(l);
             Some((r, l))
         });
-        g.rooms = match memo {
+        let room_count = match memo {
             Some((Some(r), _)) => r,
             _ => rooms
                 .rooms(board, &g.stones, g.color, &eye_space[g.color.index()])
                 .len(),
         };
-        let half_eye = EyeValue::new(Eyes::One, Eyes::Zero);
-        g.room = combine_iter(std::iter::repeat_n(half_eye, g.rooms)).normalized() * 0.5;
-        g.own_strength = (g.eye_count * (1.0 + g.certainty) / 2.0 + g.room).clamp(0.0, 1.0);
+        read_own(g, regions, &stones_of, &on_board, room_count);
         g.l4 = match memo {
             Some((_, Some(l))) => l,
             _ => liberties_through(&empty, &g.stones, params.liberty_order).len(),
         };
-        if let Some(list) = kept.as_mut() {
-            list.push((g.color, g.stones, g.rooms, g.l4));
-        }
     }
-    let memo = kept.map(|list| {
-        let mut first = vec![0u16; NUM_CELLS];
-        for (i, (_, stones, _, _)) in list.iter().enumerate() {
-            if let Some(p) = stones.first() {
-                first[p.index()] = i as u16 + 1;
-            }
-        }
-        let mut eye_first = vec![0u16; NUM_CELLS];
-        let eyes: Vec<(Color, PointSet, EyeValue, Arc<str>)> = territory
-            .regions
-            .iter()
-            .zip(eyes)
-            .filter_map(|(r, e)| e.map(|(v, s)| (r.color, r.points, v, s)))
-            .collect();
-        for (i, (_, points, _, _)) in eyes.iter().enumerate() {
-            if let Some(p) = points.first() {
-                eye_first[p.index()] = i as u16 + 1;
-            }
-        }
-        GroupsMemo {
-            size,
-            stones_of,
-            eye_space,
-            order: params.liberty_order,
-            knowledge: knowledge_id,
-            groups: list,
-            first,
-            eyes,
-            eye_first,
-        }
-    });
-    // Connection shares (§3.3.4), encirclement and danger.
+    read_shares(&mut groups);
+    let groups = Groups {
+        groups,
+        group_of,
+        params: *params,
+    };
+    let memo = matches!(sharing, Sharing::Record)
+        .then(|| GroupsMemo::of(board, &eye_space, &groups, knowledge_id));
+    (groups, memo)
+}
+
+/// A group's own reading from its eye regions (in region order) and its
+/// count of rooms: eye value and count, certainty (eq. 3), room and own
+/// strength (eq. 4).
+fn read_own(
+    g: &mut Group,
+    regions: Vec<EyeRegion>,
+    stones_of: &[PointSet; 2],
+    on_board: &PointSet,
+    rooms: usize,
+) {
+    let mut all_regions = PointSet::new();
+    for r in &regions {
+        all_regions.union_with(&r.points);
+    }
+    g.eye_regions = regions;
+    let mut boundary = all_regions.adjacent();
+    boundary.intersect_with(on_board);
+    boundary.subtract(&all_regions);
+    g.eyes = combine_iter(g.eye_regions.iter().map(|r| r.value));
+    g.eye_count = g.eyes.normalized();
+    g.certainty = if boundary.is_empty() {
+        0.0
+    } else {
+        let mut own = boundary;
+        own.intersect_with(&stones_of[g.color.index()]);
+        eye_certainty(own.len() as f64 / boundary.len() as f64)
+    };
+    g.rooms = rooms;
+    let half_eye = EyeValue::new(Eyes::One, Eyes::Zero);
+    g.room = combine_iter(std::iter::repeat_n(half_eye, g.rooms)).normalized() * 0.5;
+    g.own_strength = (g.eye_count * (1.0 + g.certainty) / 2.0 + g.room).clamp(0.0, 1.0);
+}
+
+/// Connection shares (§3.3.4), encirclement and danger of every group
+/// from the groups' own readings.
+fn read_shares(groups: &mut [Group]) {
     let own: Vec<(f64, usize)> = groups.iter().map(|g| (g.own_strength, g.l4)).collect();
-    for g in &mut groups {
+    for g in groups {
         let share_s: f64 = g.linked.iter().map(|&b| own[b].0 / 2.0).sum();
         let share_l: f64 = g.linked.iter().map(|&b| own[b].1 as f64 / 2.0).sum();
         g.strength = (g.own_strength + share_s).clamp(0.0, 1.0);
@@ -526,12 +609,105 @@ where
         g.encirclement = encirclement(g.l4_total);
         g.danger = danger(g.strength, g.encirclement);
     }
-    let groups = Groups {
-        groups,
-        group_of,
-        params: *params,
+}
+
+/// The groups `groups` (read on territory `old`) read on territory `new` of
+/// the same board and links, as [`analyse`] would read them: a group
+/// touching a region that is not in both territories (same colour and
+/// points) takes its eye regions again, and a group with an eye-space
+/// change within [`RoomPatterns::reach`] its rooms; every other group keeps
+/// its reading (its regions, rooms and liberties are the same). Shares,
+/// encirclement and danger are found again for all.
+pub(crate) fn reread(
+    board: &Board,
+    old: &Territory,
+    new: &Territory,
+    mut groups: Groups,
+    knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
+) -> Groups {
+    let (eye_db, cache, rooms) = knowledge;
+    let size = board.size();
+    let stones_of = board.point_sets().stones;
+    let on_board = PointSet::board(size);
+    let eye_space = |t: &Territory| {
+        let mut space = [PointSet::new(), PointSet::new()];
+        for r in &t.regions {
+            space[r.color.index()].union_with(&r.points);
+        }
+        space
     };
-    (groups, memo)
+    let (old_space, new_space) = (eye_space(old), eye_space(new));
+    let reach = rooms.reach().max(0) as u32;
+    let room_changes = Color::BOTH.map(|c| {
+        let mut d = old_space[c.index()];
+        d.symmetric_difference_with(&new_space[c.index()]);
+        d.squares_around(reach, size)
+    });
+    // The regions in one territory and not the other, with the stones
+    // they touch (their colour's stones next to them).
+    let in_other = |r: &Region, other: &Territory| {
+        other
+            .regions
+            .iter()
+            .any(|o| o.color == r.color && o.points == r.points)
+    };
+    let mut changed: [PointSet; 2] = [PointSet::new(), PointSet::new()];
+    for (t, other) in [(old, new), (new, old)] {
+        for r in t.regions.iter().filter(|r| !in_other(r, other)) {
+            let mut next_to = r.points.adjacent();
+            next_to.intersect_with(&stones_of[r.color.index()]);
+            changed[r.color.index()].union_with(&next_to);
+        }
+    }
+    // Eye values found here, each region once.
+    let mut found: Vec<(PointSet, EyeValue, Arc<str>)> = Vec::new();
+    for g in &mut groups.groups {
+        let c = g.color.index();
+        let touched = changed[c].intersects(&g.stones);
+        let room_moved = room_changes[c].intersects(&g.stones);
+        if !touched && !room_moved {
+            continue;
+        }
+        let regions = if touched {
+            let mut regions = Vec::new();
+            for r in new.regions.iter().filter(|r| r.color == g.color) {
+                let mut next_to = r.points.adjacent();
+                next_to.intersect_with(&g.stones);
+                if next_to.is_empty() {
+                    continue;
+                }
+                let kept = g
+                    .eye_regions
+                    .iter()
+                    .find(|e| e.points == r.points)
+                    .map(|e| (e.value, Arc::clone(&e.source)));
+                let (value, source) = kept.unwrap_or_else(|| {
+                    if let Some((_, v, s)) = found.iter().find(|(p, _, _)| *p == r.points) {
+                        return (*v, Arc::clone(s));
+                    }
+                    let (v, s) = eye_value(board, eye_db, cache, r.color, &r.points);
+                    found.push((r.points, v, Arc::clone(&s)));
+                    (v, s)
+                });
+                regions.push(EyeRegion {
+                    points: r.points,
+                    value,
+                    source,
+                });
+            }
+            regions
+        } else {
+            std::mem::take(&mut g.eye_regions)
+        };
+        let room_count = if room_moved {
+            rooms.rooms(board, &g.stones, g.color, &new_space[c]).len()
+        } else {
+            g.rooms
+        };
+        read_own(g, regions, &stones_of, &on_board, room_count);
+    }
+    read_shares(&mut groups.groups);
+    groups
 }
 
 fn empty_group(id: usize, color: Color) -> Group {

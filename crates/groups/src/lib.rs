@@ -6,6 +6,8 @@
 //!   eye room (fig. 22, `patterns/room.pat`), strength (eq. 4), connection
 //!   shares (§3.3.4), 4th-order liberties and encirclement (§3.3.3) and
 //!   danger (eq. 2) — seed 000 §3.3.
+//! - [`analyse_settled`]: which groups are dead, with the groups read again
+//!   where a dead stone inside the other side's eye space hid an eye.
 //! - [`importance`] and danger-minus (§3.3.5).
 //! - [`block_danger`]: seed 003's block danger (freedom stage 1 and 2, two
 //!   eyes, size), a second danger model.
@@ -25,6 +27,7 @@ mod group;
 mod importance;
 mod liberties;
 mod room;
+mod settle;
 mod status;
 
 pub use benson::unconditionally_alive;
@@ -41,6 +44,7 @@ pub use importance::{
 };
 pub use liberties::liberties_of_order;
 pub use room::{ROOM, RoomPatterns, disjoint_rooms};
+pub use settle::{Settled, SettledMemo, SettledSharing, analyse_settled};
 pub use status::{ENCLOSED, LifeStatus, life_status};
 
 use keisei_board::PointSet;

@@ -2,6 +2,7 @@
 
 mod fixtures;
 mod properties;
+mod settled;
 
 use keisei_board::reading::Reader;
 use keisei_board::{Board, Game};

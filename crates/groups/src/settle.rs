@@ -1,0 +1,340 @@
+//! Dead stones inside the other side's eye space: which groups are dead,
+//! with the groups read a second time where such stones hid an eye.
+//!
+//! The first reading (`analyse` on the territory of the living and dead
+//! alike) cannot see an eye whose space holds an enemy stone: the stone
+//! spoils the territory, so the space is no eye region, and the group
+//! around it may be judged dead together with the stone it has killed.
+//! [`analyse_settled`] takes the dead groups that lie inside the other
+//! colour's territory once their own colour's dead stones are passable,
+//! innermost first, and reads the groups again with those stones
+//! passable (`docs/algorithms.md` §8.1).
+
+use crate::group::{
+    Group, GroupParams, Groups, GroupsMemo, Sharing, analyse_sharing_links, reread,
+};
+use crate::room::RoomPatterns;
+use keisei_board::{Board, Color, PointSet};
+use keisei_eyes::db::EyeDb;
+use keisei_eyes::region::SearchCache;
+use keisei_territory::{Link, Territory, TerritoryOptions, territory_of};
+
+/// What [`analyse_settled`] found.
+#[derive(Clone, Debug)]
+pub struct Settled {
+    /// The groups of the last reading.
+    pub groups: Groups,
+    /// The stones of the groups it judged dead (danger at or above
+    /// [`GroupParams::dead_above`]).
+    pub dead: PointSet,
+    /// The territory with those stones passable.
+    pub territory: Territory,
+    /// The stones taken as dead before the second reading (empty when
+    /// there was none).
+    pub enclosed: PointSet,
+    /// The memo of the readings (with [`SettledSharing::Record`]).
+    pub memo: Option<SettledMemo>,
+}
+
+/// The groups of a position and which of them are dead.
+///
+/// 1. Territory with no stone dead, and the groups on it; dead are the
+///    groups with danger at or above `params.dead_above`.
+/// 2. For each colour with dead groups: territory with that colour's dead
+///    stones passable. A dead group lying wholly inside one of the other
+///    colour's regions there is *enclosed* by that region.
+/// 3. Enclosed groups are taken as dead smallest region first, unless a
+///    stone already taken as dead borders the region: the smaller
+///    enclosure is the inner one, and a group is not killed by stones that
+///    are themselves dead. Regions of one size are taken together, and a
+///    group whose region another of them borders is passed over.
+/// 4. If any were taken, territory again with those stones passable, and
+///    the groups read again on it, except that a group taken as dead keeps
+///    its first reading (the one that found it dead); dead are the groups
+///    of this reading.
+/// 5. Territory with the dead stones passable.
+///
+/// The second reading reads again only the groups whose eye regions or
+/// rooms the passable stones changed. With [`SettledSharing::Record`] it
+/// also returns what positions nearby may reuse ([`SettledMemo`]); with
+/// [`SettledSharing::Reuse`], the first reading reuses it where nothing it
+/// depended on changed. Either way the result is the same as without.
+pub fn analyse_settled<'a, L>(
+    board: &Board,
+    links: L,
+    knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
+    params: &GroupParams,
+    sharing: SettledSharing<'_>,
+) -> Settled
+where
+    L: IntoIterator<Item = &'a Link>,
+    L::IntoIter: Clone,
+{
+    let links = links.into_iter();
+    let (eye_db, _, rooms) = knowledge;
+    let record = matches!(sharing, SettledSharing::Record);
+    let reuse = match sharing {
+        SettledSharing::Reuse(m) => Some(m),
+        SettledSharing::None | SettledSharing::Record => None,
+    };
+    let mut territories = Territories {
+        board,
+        links: links.clone(),
+        computed: Vec::new(),
+    };
+    let first = territories.take(PointSet::new());
+    let first_sharing = reuse.map_or(Sharing::None, |m| Sharing::Reuse(&m.first));
+    let mut groups = analyse_sharing_links(
+        board,
+        links.clone(),
+        &first,
+        knowledge,
+        params,
+        first_sharing,
+    )
+    .0;
+    let first_memo =
+        |groups: &Groups| GroupsMemo::of_analysis(board, &first, groups, eye_db, rooms);
+    let mut dead = groups.dead();
+    let enclosed = if dead.is_empty() {
+        PointSet::new()
+    } else {
+        enclosed_dead(board, &mut territories, &groups, &dead)
+    };
+    if enclosed.is_empty() {
+        let memo = record.then(|| SettledMemo {
+            first: first_memo(&groups),
+        });
+        let territory = if dead.is_empty() {
+            first
+        } else {
+            territories.take(dead)
+        };
+        return Settled {
+            groups,
+            dead,
+            territory,
+            enclosed,
+            memo,
+        };
+    }
+    let t = territories.take(enclosed);
+    let memo = record.then(|| SettledMemo {
+        first: first_memo(&groups),
+    });
+    // A group taken as dead keeps the reading that found it dead.
+    let kept: Vec<(usize, Group)> = groups
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| {
+            let mut outside = g.stones;
+            outside.subtract(&enclosed);
+            outside.is_empty()
+        })
+        .map(|(i, g)| (i, g.clone()))
+        .collect();
+    // The second reading is of the same board and links: only the groups
+    // whose regions or rooms the passable stones changed are read again.
+    groups = reread(board, &first, &t, groups, knowledge);
+    for (i, g) in kept {
+        groups.groups[i] = g;
+    }
+    dead = groups.dead();
+    let territory = if dead == enclosed {
+        t
+    } else {
+        territories.take(dead)
+    };
+    Settled {
+        groups,
+        dead,
+        territory,
+        enclosed,
+        memo,
+    }
+}
+
+/// The territories of one position with given stones passable, each
+/// found once: with one colour's stones alone dead, the territory of the
+/// enclosure test is also the one with every dead stone passable.
+struct Territories<'b, I> {
+    board: &'b Board,
+    links: I,
+    computed: Vec<(PointSet, Territory)>,
+}
+
+impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {
+    fn index(&mut self, dead: PointSet) -> usize {
+        if let Some(i) = self.computed.iter().position(|(d, _)| *d == dead) {
+            return i;
+        }
+        let options = TerritoryOptions {
+            dead,
+            ..TerritoryOptions::default()
+        };
+        let t = territory_of(self.board, self.links.clone(), &options);
+        self.computed.push((dead, t));
+        self.computed.len() - 1
+    }
+
+    /// The territory with `dead` passable.
+    fn get(&mut self, dead: PointSet) -> &Territory {
+        let i = self.index(dead);
+        &self.computed[i].1
+    }
+
+    /// The same, given away.
+    fn take(&mut self, dead: PointSet) -> Territory {
+        let i = self.index(dead);
+        self.computed.swap_remove(i).1
+    }
+}
+
+/// What [`analyse_settled`] shares with analyses of other positions.
+#[derive(Clone, Copy, Debug)]
+pub enum SettledSharing<'a> {
+    /// Nothing.
+    None,
+    /// Keep the memo of each reading.
+    Record,
+    /// Reuse a memo kept of a position nearby.
+    Reuse(&'a SettledMemo),
+}
+
+/// What [`analyse_settled`] kept of one position: the memo of its first
+/// reading (a second reading is of the same board, and takes what it can
+/// from the first).
+#[derive(Clone, Debug)]
+pub struct SettledMemo {
+    first: GroupsMemo,
+}
+
+/// The stones of the dead groups enclosed by the other colour (steps 2
+/// and 3 of [`analyse_settled`]).
+fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
+    board: &Board,
+    territories: &mut Territories<'_, I>,
+    groups: &Groups,
+    dead: &PointSet,
+) -> PointSet {
+    let stones = board.point_sets().stones;
+    // (region size, first stone, the group's stones, the region's points)
+    let mut found: Vec<(usize, usize, PointSet, PointSet)> = Vec::new();
+    for color in Color::BOTH {
+        let mut own_dead = *dead;
+        own_dead.intersect_with(&stones[color.index()]);
+        if own_dead.is_empty() {
+            continue;
+        }
+        let t = territories.get(own_dead);
+        for g in groups
+            .groups
+            .iter()
+            .filter(|g| g.color == color && own_dead.intersects(&g.stones))
+        {
+            let Some(first) = g.stones.first() else {
+                continue;
+            };
+            let inside = t.regions.iter().find(|r| {
+                let mut outside = g.stones;
+                outside.subtract(&r.points);
+                r.color != color && outside.is_empty()
+            });
+            if let Some(r) = inside {
+                found.push((r.points.len(), first.index(), g.stones, r.points));
+            }
+        }
+    }
+    found.sort_unstable_by_key(|&(n, first, ..)| (n, first));
+    // Regions of one size are taken together, so that the outcome does not
+    // depend on where the board puts their stones: a group is passed over
+    // when a stone taken before, or a stone of another group of its size,
+    // borders its region (two groups each bordering the other's region are
+    // both passed over).
+    let mut taken = PointSet::new();
+    for batch in found.chunk_by(|a, b| a.0 == b.0) {
+        let mut add = PointSet::new();
+        for (i, (_, _, stones, region)) in batch.iter().enumerate() {
+            let mut border = region.adjacent();
+            border.subtract(region);
+            let blocked = border.intersects(&taken)
+                || batch
+                    .iter()
+                    .enumerate()
+                    .any(|(j, other)| j != i && border.intersects(&other.2));
+            if !blocked {
+                add.union_with(stones);
+            }
+        }
+        taken.union_with(&add);
+    }
+    taken
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use keisei_board::reading::Reader;
+    use keisei_eyes::builtin::builtin;
+    use keisei_territory::connections;
+    use keisei_territory::patterns::ConnectionPatterns;
+
+    /// Reading again only what a territory change touched gives the full
+    /// reading on the new territory: from the territory of no dead stone to
+    /// the territories with the first reading's dead stones of either
+    /// colour, or all of them, passable.
+    #[test]
+    fn reading_again_equals_reading_afresh() {
+        let cache = SearchCache::default();
+        let knowledge = (builtin(), &cache, RoomPatterns::builtin());
+        let params = GroupParams::default();
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as u16
+        };
+        let (mut compared, mut reread_some) = (0, 0);
+        for case in 0..40 {
+            let n = 30 + usize::from(next() % 150);
+            let choices: Vec<u16> = (0..n).map(|_| next()).collect();
+            let size = if case % 2 == 0 { 9 } else { 13 };
+            let board = Board::from_choices(size, &choices).unwrap();
+            let c = connections(&board, ConnectionPatterns::builtin(), &mut Reader::new());
+            let old = territory_of(&board, &c.links, &TerritoryOptions::default());
+            let (first, _) =
+                analyse_sharing_links(&board, &c.links, &old, knowledge, &params, Sharing::None);
+            let dead = first.dead();
+            let stones = board.point_sets().stones;
+            let [mut black, mut white] = [dead, dead];
+            black.intersect_with(&stones[0]);
+            white.intersect_with(&stones[1]);
+            for passable in [black, white, dead] {
+                if passable.is_empty() {
+                    continue;
+                }
+                let options = TerritoryOptions {
+                    dead: passable,
+                    ..TerritoryOptions::default()
+                };
+                let new = territory_of(&board, &c.links, &options);
+                let (fresh, _) = analyse_sharing_links(
+                    &board,
+                    &c.links,
+                    &new,
+                    knowledge,
+                    &params,
+                    Sharing::None,
+                );
+                let again = reread(&board, &old, &new, first.clone(), knowledge);
+                assert_eq!(again, fresh, "case {case}");
+                compared += 1;
+                reread_some += usize::from(again != first);
+            }
+        }
+        assert!(compared >= 60, "{compared} territories compared");
+        assert!(reread_some >= 50, "{reread_some} readings changed");
+    }
+}

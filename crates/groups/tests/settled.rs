@@ -1,0 +1,227 @@
+//! `analyse_settled`: dead stones inside the other side's eye space are
+//! taken as dead before the groups are read again.
+
+use crate::{analysed, position};
+use keisei_board::reading::Reader;
+use keisei_board::{Board, BoardMap, Color, Point, PointSet, Symmetry};
+use keisei_eyes::builtin::builtin;
+use keisei_eyes::region::SearchCache;
+use keisei_groups::{GroupParams, RoomPatterns, Settled, SettledSharing, analyse_settled};
+use keisei_territory::connections;
+use keisei_territory::patterns::ConnectionPatterns;
+use proptest::prelude::*;
+use std::fmt::Write as _;
+
+fn settled(board: &Board) -> Settled {
+    settled_sharing(board, SettledSharing::None)
+}
+
+fn settled_sharing(board: &Board, sharing: SettledSharing<'_>) -> Settled {
+    let c = connections(board, ConnectionPatterns::builtin(), &mut Reader::new());
+    analyse_settled(
+        board,
+        &c.links,
+        (builtin(), &SearchCache::default(), RoomPatterns::builtin()),
+        &GroupParams::default(),
+        sharing,
+    )
+}
+
+fn same(a: &Settled, b: &Settled) -> bool {
+    a.groups == b.groups
+        && a.dead == b.dead
+        && a.enclosed == b.enclosed
+        && a.territory == b.territory
+}
+
+/// What one position keeps and a position a few moves on reuses gives the
+/// settled reading found afresh, second readings included (move ranking
+/// reads hundreds of positions so). Deterministic positions, so that the
+/// count of second readings below is known to be more than none.
+#[test]
+fn shared_settled_reading_equals_fresh() {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as u16
+    };
+    let (mut parents_read_twice, mut children_read_twice) = (0, 0);
+    for case in 0..60 {
+        let size = if case % 2 == 0 { 9 } else { 13 };
+        let n = 40 + usize::from(next() % 120);
+        let choices: Vec<u16> = (0..n).map(|_| next()).collect();
+        let parent = Board::from_choices(size, &choices).unwrap();
+        let fresh = settled(&parent);
+        let recorded = settled_sharing(&parent, SettledSharing::Record);
+        assert!(
+            same(&recorded, &fresh),
+            "case {case}: recording changed the reading"
+        );
+        parents_read_twice += usize::from(!fresh.enclosed.is_empty());
+        let memo = recorded.memo.expect("a memo when recording");
+        for k in 1..=3u16 {
+            let mut all = choices.clone();
+            all.extend((0..k).map(|_| next()));
+            let child = Board::from_choices(size, &all).unwrap();
+            let fresh = settled(&child);
+            let reused = settled_sharing(&child, SettledSharing::Reuse(&memo));
+            assert!(same(&reused, &fresh), "case {case}, {k} moves on");
+            children_read_twice += usize::from(!fresh.enclosed.is_empty());
+        }
+    }
+    assert!(
+        parents_read_twice >= 30,
+        "{parents_read_twice} parents read twice"
+    );
+    assert!(
+        children_read_twice >= 90,
+        "{children_read_twice} children read twice"
+    );
+}
+
+/// Stones as `X`/`O`, dead ones as `x`/`o`, the enclosed (taken before
+/// the second reading) marked `*` when they are not dead after it, and
+/// territory as `b`/`w`.
+fn dead_map(board: &Board, s: &Settled) -> String {
+    let size = board.size();
+    let cells = BoardMap::new(size, ());
+    cells.render_with(|p: Point, ()| {
+        let c = match board.color(p) {
+            Some(Color::Black) if s.dead.contains(p) => 'x',
+            Some(Color::White) if s.dead.contains(p) => 'o',
+            Some(_) if s.enclosed.contains(p) => '*',
+            Some(Color::Black) => 'X',
+            Some(Color::White) => 'O',
+            None => match s.territory.owner(p) {
+                Some(Color::Black) => 'b',
+                Some(Color::White) => 'w',
+                None => '.',
+            },
+        };
+        c.to_string()
+    })
+}
+
+fn report(board: &Board) -> String {
+    let size = board.size();
+    let (_, _, first) = analysed(board);
+    let s = settled(board);
+    let mut out = String::new();
+    let _ = writeln!(out, "danger, first reading (no stone passable)");
+    out += &first.danger_map(size).render_with_stones(board);
+    let _ = writeln!(out, "danger, settled");
+    out += &s.groups.danger_map(size).render_with_stones(board);
+    let _ = writeln!(
+        out,
+        "dead stones (x, o) and territory with them passable (b, w)"
+    );
+    out += &dead_map(board, &s);
+    for g in &s.groups.groups {
+        let regions: Vec<String> = g
+            .eye_regions
+            .iter()
+            .map(|r| format!("{}{}", r.points.len(), r.value))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{:<2} {:<6} {:<3} {:<4} eyes {} regions [{}] danger {:.3}",
+            g.id,
+            g.color,
+            g.stones.len(),
+            g.stones.first().map(|p| p.to_gtp(size)).unwrap_or_default(),
+            g.eyes,
+            regions.join(" "),
+            g.danger
+        );
+    }
+    out
+}
+
+fn at(board: &Board, gtp: &str) -> Point {
+    Point::from_gtp(gtp, board.size()).unwrap()
+}
+
+#[test]
+fn a_dead_stone_in_the_corner_no_longer_kills_the_wall_around_it() {
+    let board = position("groups/dead-inside.sgf");
+    let (_, _, first) = analysed(&board);
+    let dead_above = GroupParams::default().dead_above;
+    let (b8, d9) = (at(&board, "B8"), at(&board, "D9"));
+    // The first reading finds both dead: the stone spoils White's corner.
+    assert!(first.at(b8).unwrap().danger >= dead_above);
+    assert!(first.at(d9).unwrap().danger >= dead_above);
+    let s = settled(&board);
+    assert_eq!(s.enclosed, PointSet::from_iter([b8]));
+    assert_eq!(s.dead, PointSet::from_iter([b8]));
+    let wall = s.groups.at(d9).unwrap();
+    assert!(wall.danger < dead_above, "{}", wall.danger);
+    assert_eq!(wall.eye_regions.len(), 1);
+    assert!(wall.eye_regions[0].points.contains(b8));
+    assert_eq!(s.territory.owner(b8), Some(Color::White));
+    insta::assert_snapshot!(report(&board));
+}
+
+#[test]
+fn five_groups_settled() {
+    let board = position("groups/five-groups.sgf");
+    let s = settled(&board);
+    // The White corner group with one eye (R19) lies in Black's corner, the
+    // Black group enclosed without eyes (K11) in White's ring: both taken.
+    let mut want = PointSet::new();
+    for p in ["R19", "R18", "S18", "T18", "K11", "L11", "L10", "M10"] {
+        want.insert(at(&board, p));
+    }
+    assert_eq!(s.enclosed, want);
+    assert_eq!(s.dead, want);
+    insta::assert_snapshot!(report(&board));
+}
+
+#[test]
+fn without_dead_groups_there_is_no_second_reading() {
+    let board = position("positions/opening-13.sgf");
+    let (_, t, first) = analysed(&board);
+    let s = settled(&board);
+    assert!(s.dead.is_empty() && s.enclosed.is_empty());
+    assert_eq!(s.territory.map, t.map);
+    let dangers = |g: &keisei_groups::Groups| g.groups.iter().map(|g| g.danger).collect::<Vec<_>>();
+    assert_eq!(dangers(&s.groups), dangers(&first));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The settled reading follows the 8 symmetries and colour swap: the
+    /// dead and enclosed stones move with the board, and the danger map
+    /// with them.
+    #[test]
+    fn settled_follows_symmetries_and_colour_swap(
+        size in prop::sample::select(vec![9u8, 13]),
+        choices in prop::collection::vec(any::<u16>(), 30..120),
+        sym in prop::sample::select(Symmetry::ALL.to_vec()),
+    ) {
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
+        let s = settled(&b);
+        let bt = b.transformed(sym);
+        let st = settled(&bt);
+        let moved = |set: &PointSet| -> PointSet { set.iter().map(|p| sym.apply(p, size)).collect() };
+        prop_assert_eq!(st.dead, moved(&s.dead));
+        prop_assert_eq!(st.enclosed, moved(&s.enclosed));
+        let close = |a: &BoardMap<f64>, b: &BoardMap<f64>| {
+            a.iter().zip(b.iter()).all(|((_, x), (_, y))| (x - y).abs() < 1e-9)
+        };
+        prop_assert!(close(&st.groups.danger_map(size), &s.groups.danger_map(size).transformed(sym)));
+        let ss = settled(&b.swapped_colors());
+        prop_assert_eq!(ss.dead, s.dead);
+        prop_assert_eq!(ss.enclosed, s.enclosed);
+        // Every enclosed stone is dead; every dead stone is of a group at
+        // or above the threshold.
+        let mut not_dead = s.enclosed;
+        not_dead.subtract(&s.dead);
+        prop_assert!(not_dead.is_empty());
+        for p in &s.dead {
+            prop_assert!(s.groups.at(p).unwrap().danger >= GroupParams::default().dead_above);
+        }
+    }
+}
