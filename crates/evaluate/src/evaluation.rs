@@ -11,9 +11,9 @@ use keisei_eyes::builtin::builtin;
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::SearchCache;
 use keisei_groups::{
-    BlockDanger, BlockDangerParams, BlockInput, DangerMinus, GroupParams, Groups, GroupsMemo,
-    LifeStatus, RoomPatterns, Sharing as GroupSharing, Spheres, analyse_sharing_links,
-    block_danger, danger_minus, danger_minus_totals, life_status,
+    BlockDanger, BlockDangerParams, BlockInput, DangerMinus, GroupParams, Groups, LifeStatus,
+    RoomPatterns, Settled, SettledMemo, SettledSharing, Spheres, analyse_settled, block_danger,
+    danger_minus, danger_minus_totals, life_status,
 };
 use keisei_influence::{
     Context, Influence, InfluenceMemo, Model, ModelKind, Summary, Under, dot_blocks,
@@ -21,8 +21,7 @@ use keisei_influence::{
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
     AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, Link, LinkEnd, LinkMemo,
-    Territory, TerritoryOptions, attack_ease, blocks, connections, connections_recorded,
-    connections_reusing_shared, territory_of,
+    Territory, attack_ease, blocks, connections, connections_recorded, connections_reusing_shared,
 };
 use serde::Serialize;
 
@@ -140,7 +139,7 @@ pub struct Shared {
 struct Memos {
     cuts: LinkMemo,
     influence: Option<InfluenceMemo>,
-    groups: Option<GroupsMemo>,
+    groups: Option<SettledMemo>,
 }
 
 impl Shared {
@@ -416,25 +415,30 @@ impl Evaluator {
             Some(s) => s.iter().collect(),
             None => links.links.iter().collect(),
         };
-        let first = territory_of(board, refs.iter().copied(), &TerritoryOptions::default());
         let params = GroupParams {
             unattackable_below: cfg.groups.unattackable_below,
+            dead_above: cfg.groups.dead_above,
             ..GroupParams::default()
         };
         let knowledge = (self.eye_db, &self.eye_cache, self.rooms);
         let group_sharing = match &sharing {
-            Sharing::None => GroupSharing::None,
-            Sharing::Record(_) => GroupSharing::Record,
+            Sharing::None => SettledSharing::None,
+            Sharing::Record(_) => SettledSharing::Record,
             Sharing::Reuse(shared) => shared
                 .memos
                 .groups
                 .as_ref()
-                .map_or(GroupSharing::None, GroupSharing::Reuse),
+                .map_or(SettledSharing::None, SettledSharing::Reuse),
         };
-        let (groups, groups_memo) = analyse_sharing_links(
+        let Settled {
+            groups,
+            dead,
+            territory: terr,
+            memo: groups_memo,
+            ..
+        } = analyse_settled(
             board,
             refs.iter().copied(),
-            &first,
             knowledge,
             &params,
             group_sharing,
@@ -442,26 +446,6 @@ impl Evaluator {
         if let Sharing::Record(memos) = &mut sharing {
             memos.groups = groups_memo;
         }
-        let mut dead = PointSet::new();
-        for g in groups
-            .groups
-            .iter()
-            .filter(|g| g.danger >= cfg.groups.dead_above)
-        {
-            dead.union_with(&g.stones);
-        }
-        let terr = if dead.is_empty() {
-            first
-        } else {
-            territory_of(
-                board,
-                refs.iter().copied(),
-                &TerritoryOptions {
-                    dead,
-                    ..TerritoryOptions::default()
-                },
-            )
-        };
         let unattackable = groups.unattackable();
         let (zone_blocks, ease) = match cfg.models.territory {
             TerritoryModel::AttackEase => {
