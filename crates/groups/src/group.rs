@@ -23,6 +23,10 @@ pub struct GroupParams {
     /// A group with danger at or above this is dead: its stones neither
     /// wall nor spoil territory ([`crate::analyse_settled`]).
     pub dead_above: f64,
+    /// A group with danger at or above this that lies inside the other
+    /// colour's territory, and cannot win the capturing race with the
+    /// chains next to it, is dead as well ([`crate::analyse_settled`]).
+    pub enclosed_dead_above: f64,
 }
 
 impl Default for GroupParams {
@@ -31,6 +35,7 @@ impl Default for GroupParams {
             liberty_order: 4,
             unattackable_below: 0.2,
             dead_above: 0.7,
+            enclosed_dead_above: 0.5,
         }
     }
 }

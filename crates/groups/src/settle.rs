@@ -24,8 +24,9 @@ use keisei_territory::{Link, Territory, TerritoryOptions, territory_of};
 pub struct Settled {
     /// The groups of the last reading.
     pub groups: Groups,
-    /// The stones of the groups it judged dead (danger at or above
-    /// [`GroupParams::dead_above`]).
+    /// The stones of the groups it judged dead: danger at or above
+    /// [`GroupParams::dead_above`] in the last reading, or taken as dead
+    /// inside the other colour's territory.
     pub dead: PointSet,
     /// The territory with those stones passable.
     pub territory: Territory,
@@ -40,9 +41,13 @@ pub struct Settled {
 ///
 /// 1. Territory with no stone dead, and the groups on it; dead are the
 ///    groups with danger at or above `params.dead_above`.
-/// 2. For each colour with dead groups: territory with that colour's dead
-///    stones passable. A dead group lying wholly inside one of the other
-///    colour's regions there is *enclosed* by that region.
+/// 2. The candidates are the groups with danger at or above
+///    `params.enclosed_dead_above` (or `dead_above`, if lower). For each
+///    colour with candidates: territory with those stones passable. A
+///    candidate lying wholly inside one of the other colour's regions
+///    there is *enclosed* by that region, unless it may win the capturing
+///    race: an enemy chain next to it has fewer liberties than its own
+///    chain with the fewest.
 /// 3. Enclosed groups are taken as dead smallest region first, unless a
 ///    stone already taken as dead borders the region: the smaller
 ///    enclosure is the inner one, and a group is not killed by stones that
@@ -51,7 +56,8 @@ pub struct Settled {
 /// 4. If any were taken, territory again with those stones passable, and
 ///    the groups read again on it, except that a group taken as dead keeps
 ///    its first reading (the one that found it dead); dead are the groups
-///    of this reading.
+///    of this reading with danger at or above `dead_above`, and the groups
+///    taken.
 /// 5. Territory with the dead stones passable.
 ///
 /// The second reading reads again only the groups whose eye regions or
@@ -96,10 +102,16 @@ where
     let first_memo =
         |groups: &Groups| GroupsMemo::of_analysis(board, &first, groups, eye_db, rooms);
     let mut dead = groups.dead();
-    let enclosed = if dead.is_empty() {
+    // The groups the enclosure test considers.
+    let threshold = params.enclosed_dead_above.min(params.dead_above);
+    let mut candidates = PointSet::new();
+    for g in groups.groups.iter().filter(|g| g.danger >= threshold) {
+        candidates.union_with(&g.stones);
+    }
+    let enclosed = if candidates.is_empty() {
         PointSet::new()
     } else {
-        enclosed_dead(board, &mut territories, &groups, &dead)
+        enclosed_dead(board, &mut territories, &groups, &candidates)
     };
     if enclosed.is_empty() {
         let memo = record.then(|| SettledMemo {
@@ -141,6 +153,7 @@ where
         groups.groups[i] = g;
     }
     dead = groups.dead();
+    dead.union_with(&enclosed);
     let territory = if dead == enclosed {
         t
     } else {
@@ -221,18 +234,54 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
     let stones = board.point_sets().stones;
     // (region size, first stone, the group's stones, the region's points)
     let mut found: Vec<(usize, usize, PointSet, PointSet)> = Vec::new();
+    let min_link = TerritoryOptions::default().min_link;
+    let size = board.size();
     for color in Color::BOTH {
+        let (own, other) = (color.index(), color.opponent().index());
         let mut own_dead = *dead;
-        own_dead.intersect_with(&stones[color.index()]);
+        own_dead.intersect_with(&stones[own]);
         if own_dead.is_empty() {
             continue;
         }
-        let t = territories.get(own_dead);
-        for g in groups
+        // Before the territory, two tests that need none. A group one of
+        // whose stones the colour's living stones reach without crossing
+        // an enemy stone or an enemy link's cell is outside every enemy
+        // region: the territory's walls are those stones and cells or
+        // fewer, and its outside grows from the living stones.
+        let mut open = PointSet::board(size);
+        open.subtract(&stones[other]);
+        for l in territories
+            .links
+            .clone()
+            .filter(|l| l.color == color.opponent() && l.coefficient >= min_link)
+        {
+            for &w in l.wall.iter().filter(|&&w| board.is_empty(w)) {
+                open.remove(w);
+            }
+        }
+        let mut living = stones[own];
+        living.subtract(&own_dead);
+        let outside = living.fill_within(&open);
+        // The capturing race: the enemy chains next to the group must have
+        // at least as many liberties as the group (the fewest of a chain
+        // on each side), or the group may win it.
+        let fewest = |stones: &PointSet| stones.iter().map(|p| board.liberty_count(p)).min();
+        let encloser_wins = |g: &Group| {
+            let mut next_to = g.stones.adjacent();
+            next_to.intersect_with(&stones[other]);
+            fewest(&next_to).unwrap_or(usize::MAX) >= fewest(&g.stones).unwrap_or(0)
+        };
+        let tested: Vec<&Group> = groups
             .groups
             .iter()
             .filter(|g| g.color == color && own_dead.intersects(&g.stones))
-        {
+            .filter(|g| !outside.intersects(&g.stones) && encloser_wins(g))
+            .collect();
+        if tested.is_empty() {
+            continue;
+        }
+        let t = territories.get(own_dead);
+        for g in tested {
             let Some(first) = g.stones.first() else {
                 continue;
             };

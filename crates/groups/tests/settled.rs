@@ -164,6 +164,47 @@ fn a_dead_stone_in_the_corner_no_longer_kills_the_wall_around_it() {
 }
 
 #[test]
+fn a_group_that_wins_the_capturing_race_is_not_taken_as_dead() {
+    let board = position("groups/race-inside.sgf");
+    let (_, _, first) = analysed(&board);
+    let dead_above = GroupParams::default().dead_above;
+    let (g3, e4) = (at(&board, "G3"), at(&board, "E4"));
+    // Read first, Black's three stones inside White's area are dead: no
+    // eye, no room. But they have four liberties, and the White chains
+    // next to them three and one.
+    assert!(first.at(g3).unwrap().danger >= dead_above);
+    assert_eq!(board.liberty_count(g3), 4);
+    assert_eq!(board.liberty_count(e4), 3);
+    assert_eq!(board.liberty_count(at(&board, "H3")), 1);
+    let s = settled(&board);
+    assert!(!s.enclosed.contains(g3), "{:?}", s.enclosed);
+    // So White's area is no eye for E4's chain, which stays dead. (The
+    // three stones keep their first reading, dead, in the snapshot: the
+    // capturing race itself is not read; GNU Go counts them alive.)
+    assert!(s.dead.contains(e4));
+    insta::assert_snapshot!(report(&board));
+}
+
+#[test]
+fn a_weak_stone_inside_the_other_sides_territory_is_dead() {
+    let board = position("groups/lone-invader.sgf");
+    let (_, _, first) = analysed(&board);
+    let params = GroupParams::default();
+    let (c11, f13) = (at(&board, "C11"), at(&board, "F13"));
+    let stone = first.at(c11).unwrap().danger;
+    assert!(
+        (params.enclosed_dead_above..params.dead_above).contains(&stone),
+        "{stone}"
+    );
+    assert!(first.at(f13).unwrap().danger >= params.dead_above);
+    let s = settled(&board);
+    assert_eq!(s.enclosed, PointSet::from_iter([c11]));
+    assert!(s.dead.contains(c11) && !s.dead.contains(f13));
+    assert!(s.groups.at(f13).unwrap().danger < params.unattackable_below);
+    insta::assert_snapshot!(report(&board));
+}
+
+#[test]
 fn five_groups_settled() {
     let board = position("groups/five-groups.sgf");
     let s = settled(&board);
@@ -216,12 +257,17 @@ proptest! {
         prop_assert_eq!(ss.dead, s.dead);
         prop_assert_eq!(ss.enclosed, s.enclosed);
         // Every enclosed stone is dead; every dead stone is of a group at
-        // or above the threshold.
+        // or above the threshold, or an enclosed group at or above its own.
         let mut not_dead = s.enclosed;
         not_dead.subtract(&s.dead);
         prop_assert!(not_dead.is_empty());
+        let params = GroupParams::default();
         for p in &s.dead {
-            prop_assert!(s.groups.at(p).unwrap().danger >= GroupParams::default().dead_above);
+            let danger = s.groups.at(p).unwrap().danger;
+            prop_assert!(
+                danger >= params.dead_above
+                    || (s.enclosed.contains(p) && danger >= params.enclosed_dead_above)
+            );
         }
     }
 }
