@@ -113,6 +113,11 @@ pub struct GroupThresholds {
     /// At or above this a group is dead: its stones count for the other
     /// side in territory, ownership and score.
     pub dead_above: f64,
+    /// At or above this a group lying inside the other colour's territory
+    /// (and not winning the capturing race with the chains next to it) is
+    /// dead as well, by game phase: opening, middle, late
+    /// (`algorithms.md` §8.1 step 3).
+    pub enclosed_dead_above: [f64; 3],
 }
 
 impl Default for GroupThresholds {
@@ -121,6 +126,7 @@ impl Default for GroupThresholds {
             unattackable_below: 0.2,
             weak_above: 0.5,
             dead_above: 0.7,
+            enclosed_dead_above: [0.7, 0.7, 0.7],
         }
     }
 }
@@ -370,6 +376,7 @@ impl Config {
         let g = &self.groups;
         if ![g.unattackable_below, g.weak_above, g.dead_above]
             .iter()
+            .chain(&g.enclosed_dead_above)
             .all(|v| (0.0..=1.0).contains(v))
         {
             return Err((

@@ -3,7 +3,7 @@
 //! and a score estimate users expect.
 
 use crate::config::{
-    Composition, Config, DangerModel, EffectiveWeights, InfluenceModel, TerritoryModel,
+    Composition, Config, DangerModel, EffectiveWeights, GamePhase, InfluenceModel, TerritoryModel,
 };
 use keisei_board::reading::Reader;
 use keisei_board::{Board, BoardMap, Color, Point, PointSet};
@@ -430,19 +430,58 @@ impl Evaluator {
                 .as_ref()
                 .map_or(SettledSharing::None, SettledSharing::Reuse),
         };
+        // The game phase picks the threshold for enclosed groups: the one
+        // given (a ranked child reads with its parent's weights), or else
+        // that of the reading with the middle game's threshold.
+        let threshold = |phase: GamePhase| cfg.groups.enclosed_dead_above[phase.index()];
+        let settle = |enclosed_dead_above, sharing| {
+            let params = GroupParams {
+                enclosed_dead_above,
+                ..params
+            };
+            analyse_settled(board, refs.iter().copied(), knowledge, &params, sharing)
+        };
+        let middle = threshold(GamePhase::Middle);
+        let one_threshold = cfg
+            .groups
+            .enclosed_dead_above
+            .iter()
+            .all(|t| t.total_cmp(&middle).is_eq());
+        let settled = if let Some(w) = weights {
+            settle(threshold(w.phase), group_sharing)
+        } else if one_threshold {
+            settle(middle, group_sharing)
+        } else {
+            // A second settling reuses the first's reading of the same
+            // board (the first reading does not depend on the threshold).
+            let first_sharing = match group_sharing {
+                SettledSharing::None => SettledSharing::Record,
+                other => other,
+            };
+            let mut settled = settle(middle, first_sharing);
+            let phase = self
+                .weights_for(board, &settled.groups, &settled.territory)
+                .phase;
+            if threshold(phase).total_cmp(&middle).is_ne() {
+                let memo = settled.memo.take();
+                let again = match (group_sharing, &memo) {
+                    (SettledSharing::None, Some(m)) => SettledSharing::Reuse(m),
+                    _ => group_sharing,
+                };
+                settled = settle(threshold(phase), again);
+            }
+            if matches!(group_sharing, SettledSharing::None) {
+                settled.memo = None;
+            }
+            settled
+        };
         let Settled {
             groups,
             dead,
             territory: terr,
             memo: groups_memo,
             ..
-        } = analyse_settled(
-            board,
-            refs.iter().copied(),
-            knowledge,
-            &params,
-            group_sharing,
-        );
+        } = settled;
         if let Sharing::Record(memos) = &mut sharing {
             memos.groups = groups_memo;
         }

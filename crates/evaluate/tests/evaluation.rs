@@ -252,3 +252,38 @@ fn child_values_are_full_evaluations_of_the_children() {
         assert!(n > 100, "{rel}: {n} children");
     }
 }
+
+/// The threshold for enclosed groups follows the game phase: the lone
+/// White stone of `lone-invader.sgf` (danger 0.58, inside Black's walled
+/// corner; the position reads as the opening) is dead when the opening's
+/// threshold is 0.5, and not when only the late phase's is.
+#[test]
+fn the_enclosed_threshold_is_that_of_the_phase() {
+    use keisei_board::Point;
+    use keisei_evaluate::config::GamePhase;
+    use keisei_evaluate::{Config, Evaluator};
+    let pos = crate::position("groups/lone-invader.sgf", None);
+    let c11 = Point::from_gtp("C11", pos.board.size()).unwrap();
+    let evaluate = |thresholds: [f64; 3]| {
+        let mut config = Config::default();
+        config.groups.enclosed_dead_above = thresholds;
+        Evaluator::new(config).evaluate(&pos.board, pos.komi)
+    };
+    // Read with the middle game's threshold the position is an opening;
+    // settled with the opening's, it counts as a middle game (the corner
+    // became territory): the phase that picks the threshold is the first.
+    let opening = evaluate([0.5, 0.7, 0.7]);
+    assert!(opening.dead.contains(c11));
+    assert_eq!(evaluate([0.7, 0.7, 0.7]).weights.phase, GamePhase::Opening);
+    let late = evaluate([0.7, 0.7, 0.5]);
+    assert!(!late.dead.contains(c11));
+    assert_eq!(late.total, evaluate([0.7, 0.7, 0.7]).total);
+    // Settled with 0.5, the Black wall around the corner lives: its
+    // territory is counted.
+    assert!(
+        opening.score > late.score + 20.0,
+        "{} {}",
+        opening.score,
+        late.score
+    );
+}
