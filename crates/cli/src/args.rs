@@ -282,6 +282,42 @@ pub(crate) enum BenchCommand {
     /// ranking of every legal move of a 19×19 middle game under 50 ms on
     /// one thread).
     Speed(BenchSpeedArgs),
+    /// Score estimates of the final positions of counted games (dead stones
+    /// still on the board) against the counted results, optionally beside
+    /// GNU Go's `final_score`.
+    Score(BenchScoreArgs),
+}
+
+/// `keisei bench score`.
+#[derive(Debug, Args)]
+pub(crate) struct BenchScoreArgs {
+    /// Directories (searched recursively for *.sgf) or SGF files.
+    #[arg(value_name = "DIR", required = true)]
+    pub(crate) dirs: Vec<PathBuf>,
+    /// Which records of the fixed split to use (FNV-1a-64 of the file name
+    /// modulo 10: test = 0, valid = 1, fit = 2-9, train = fit + valid; all
+    /// for records of one's own).
+    #[arg(long, value_name = "SPLIT", default_value = "test")]
+    pub(crate) split: Split,
+    /// Use the first G records of the split, in path order, that are even
+    /// games (no handicap or setup stones) with a counted result
+    /// (`RE[B+2.5]`, `RE[0]`; not resignations).
+    #[arg(long, value_name = "G", default_value_t = 2000)]
+    pub(crate) games: usize,
+    #[command(flatten)]
+    pub(crate) config: ConfigArgs,
+    /// Ask a GTP peer for its `final_score` of the same positions: `gnugo`
+    /// (/usr/games/gnugo or on PATH) or `gnugo=PATH`.
+    #[arg(long, value_name = "gnugo[=PATH]")]
+    pub(crate) peer: Option<String>,
+    /// The peer's `--level`.
+    #[arg(long, value_name = "L", default_value_t = 10)]
+    pub(crate) peer_level: u8,
+    /// The peer scores only the first M games (about a second each).
+    #[arg(long, value_name = "M", default_value_t = 100)]
+    pub(crate) peer_games: usize,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
 }
 
 /// `keisei bench speed`.

@@ -7,6 +7,7 @@ mod groups;
 mod gtp;
 mod influence;
 mod render;
+mod score;
 mod show;
 mod territory;
 

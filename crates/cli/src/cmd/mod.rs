@@ -11,6 +11,7 @@ mod influence;
 mod maps;
 mod nextmove;
 mod render;
+mod score;
 mod show;
 mod speed;
 mod stats;
@@ -45,6 +46,9 @@ pub(crate) fn run(cli: Cli) -> Result<()> {
         Command::Bench {
             command: BenchCommand::Speed(args),
         } => speed::run(&args),
+        Command::Bench {
+            command: BenchCommand::Score(args),
+        } => score::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Eval {
             position,

@@ -1,0 +1,369 @@
+//! `keisei bench score DIR…`: keisei's score estimate of the final position
+//! of counted games against the counted result, optionally beside GNU Go's
+//! `final_score`. The final positions of counted records are not played
+//! out: dead stones are still on the board, so the estimate stands or
+//! falls with which groups it judges dead.
+
+use crate::args::BenchScoreArgs;
+use crate::cmd::Result;
+use crate::cmd::eval::load_config;
+use crate::cmd::stats::progress_bar;
+use crate::out::outln;
+use crate::peer::{Gtp, gnugo_path};
+use keisei_board::Game;
+use keisei_candidates::collect_sgf_files;
+use keisei_evaluate::Evaluator;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// A counted result in points for Black: `B+2.5` → 2.5, `W+0.5` → −0.5,
+/// `0`, `Draw` or `Jigo` → 0; resignations, time-outs and anything else
+/// → `None`.
+pub(crate) fn counted_result(text: &str) -> Option<f64> {
+    let text = text.trim();
+    if ["0", "draw", "jigo", "d"].contains(&text.to_ascii_lowercase().as_str()) {
+        return Some(0.0);
+    }
+    let (sign, rest) = match text.get(..2)?.to_ascii_uppercase().as_str() {
+        "B+" => (1.0, &text[2..]),
+        "W+" => (-1.0, &text[2..]),
+        _ => return None,
+    };
+    let points: f64 = rest.trim().parse().ok()?;
+    points.is_finite().then_some(sign * points)
+}
+
+/// One game's figures.
+#[derive(Serialize)]
+struct Scored {
+    file: PathBuf,
+    moves: usize,
+    /// The counted result, points for Black.
+    result: f64,
+    /// keisei's estimate of the final position, points for Black.
+    estimate: f64,
+    /// The peer's `final_score` of the same position, if asked and answered.
+    peer: Option<f64>,
+    /// Seconds for keisei's evaluation.
+    seconds: f64,
+}
+
+/// How close a judge's scores are to the counted results.
+#[derive(Serialize)]
+struct Summary {
+    judge: String,
+    games: usize,
+    mean_abs_error: f64,
+    median_abs_error: f64,
+    p90_abs_error: f64,
+    /// Mean of estimate − result (positive: too good for Black).
+    mean_error: f64,
+    /// Share of games whose winner (or draw) the estimate names, %.
+    winner: f64,
+    within_2: f64,
+    within_5: f64,
+    within_10: f64,
+}
+
+#[derive(Serialize)]
+struct Report {
+    split: String,
+    /// Records passed over: unreadable, setup stones or a declared
+    /// handicap, no counted result.
+    passed: [usize; 3],
+    /// Counted records whose moves could not be replayed to the end (the
+    /// error of each).
+    not_replayed: Vec<String>,
+    summaries: Vec<Summary>,
+    /// keisei's mean evaluation time per position, seconds.
+    seconds_per_position: f64,
+    peer_seconds_per_position: Option<f64>,
+    peer_failures: usize,
+    peer_first_error: Option<String>,
+    games: Vec<Scored>,
+}
+
+fn summary(judge: &str, pairs: &[(f64, f64)]) -> Summary {
+    let n = pairs.len();
+    let mut errors: Vec<f64> = pairs.iter().map(|(e, r)| (e - r).abs()).collect();
+    errors.sort_by(f64::total_cmp);
+    let pct = |k: usize| {
+        if n == 0 {
+            0.0
+        } else {
+            100.0 * k as f64 / n as f64
+        }
+    };
+    let at = |q: f64| {
+        if n == 0 {
+            0.0
+        } else {
+            errors[((q * n as f64).ceil() as usize).clamp(1, n) - 1]
+        }
+    };
+    let mean = |v: f64| if n == 0 { 0.0 } else { v / n as f64 };
+    let within = |d: f64| pct(errors.iter().filter(|&&e| e <= d).count());
+    Summary {
+        judge: judge.to_string(),
+        games: n,
+        mean_abs_error: mean(errors.iter().sum()),
+        median_abs_error: at(0.5),
+        p90_abs_error: at(0.9),
+        mean_error: mean(pairs.iter().map(|(e, r)| e - r).sum()),
+        winner: pct(pairs
+            .iter()
+            .filter(|(e, r)| e.total_cmp(&0.0) == r.total_cmp(&0.0))
+            .count()),
+        within_2: within(2.0),
+        within_5: within(5.0),
+        within_10: within(10.0),
+    }
+}
+
+pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
+    let config = load_config(&args.config)?;
+    let evaluator = Evaluator::new(config);
+    let files = collect_sgf_files(&args.dirs, args.split)?;
+    if files.is_empty() {
+        return Err(format!("no .sgf record of the {} split was found", args.split).into());
+    }
+    // The first G records, in path order, that load, are even games and
+    // carry a counted result.
+    let mut chosen: Vec<(PathBuf, Game, f64)> = Vec::new();
+    let mut passed = [0; 3];
+    for f in files {
+        if chosen.len() >= args.games {
+            break;
+        }
+        match Game::load(&f) {
+            Err(_) => passed[0] += 1,
+            Ok(g) if !g.is_even() => passed[1] += 1,
+            Ok(g) => match g.result().and_then(counted_result) {
+                None => passed[2] += 1,
+                Some(r) => chosen.push((f, g, r)),
+            },
+        }
+    }
+    if chosen.is_empty() {
+        return Err(format!(
+            "none of the records of the {} split is an even game with a counted result (RE[B+2.5] and the like)",
+            args.split
+        )
+        .into());
+    }
+    let bar = progress_bar(chosen.len(), "scoring");
+    let scored: Vec<std::result::Result<Scored, String>> = chosen
+        .par_iter()
+        .map(|(file, game, result)| {
+            bar.inc(1);
+            let moves = game.move_count();
+            let pos = game.position(moves).map_err(|e| e.to_string())?;
+            let start = Instant::now();
+            let e = evaluator.evaluate(&pos.board, pos.komi);
+            let seconds = start.elapsed().as_secs_f64();
+            Ok(Scored {
+                file: file.clone(),
+                moves,
+                result: *result,
+                estimate: e.score,
+                peer: None,
+                seconds,
+            })
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut games = Vec::new();
+    let mut not_replayed = Vec::new();
+    for s in scored {
+        match s {
+            Ok(g) => games.push(g),
+            Err(e) => not_replayed.push(e),
+        }
+    }
+    if games.is_empty() {
+        return Err(format!(
+            "no counted record could be replayed to its end: {}",
+            not_replayed.first().map_or("", String::as_str)
+        )
+        .into());
+    }
+    let (mut peer_seconds, mut peer_failures, mut peer_first_error) = (None, 0, None);
+    if let Some(spec) = &args.peer {
+        let take = args.peer_games.min(games.len());
+        let (seconds, failures, first_error) = run_peer(spec, args.peer_level, &mut games[..take])?;
+        (peer_seconds, peer_failures, peer_first_error) = (seconds, failures, first_error);
+    }
+    let pairs: Vec<(f64, f64)> = games.iter().map(|g| (g.estimate, g.result)).collect();
+    let mut summaries = vec![summary("keisei", &pairs)];
+    if args.peer.is_some() {
+        let with_peer: Vec<&Scored> = games.iter().filter(|g| g.peer.is_some()).collect();
+        let keisei: Vec<(f64, f64)> = with_peer.iter().map(|g| (g.estimate, g.result)).collect();
+        let peer: Vec<(f64, f64)> = with_peer
+            .iter()
+            .filter_map(|g| Some((g.peer?, g.result)))
+            .collect();
+        summaries.push(summary("keisei, the peer's games", &keisei));
+        summaries.push(summary(&format!("GNU Go level {}", args.peer_level), &peer));
+    }
+    let report = Report {
+        split: args.split.to_string(),
+        passed,
+        not_replayed,
+        summaries,
+        seconds_per_position: games.iter().map(|g| g.seconds).sum::<f64>() / games.len() as f64,
+        peer_seconds_per_position: peer_seconds,
+        peer_failures,
+        peer_first_error,
+        games,
+    };
+    if args.output.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_report(&report);
+    }
+    Ok(())
+}
+
+fn print_report(r: &Report) {
+    outln!(
+        "score estimates of the final positions of counted games ({} split); passed over: {} unreadable, {} with setup stones or a handicap, {} without a counted result",
+        r.split,
+        r.passed[0],
+        r.passed[1],
+        r.passed[2]
+    );
+    for e in &r.not_replayed {
+        outln!("passed over, not replayed to the end: {e}");
+    }
+    outln!();
+    outln!(
+        "| judge | games | mean \\|error\\| | median | 90th percentile | mean error (Black +) | winner % | within 2 % | within 5 % | within 10 % |"
+    );
+    outln!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for s in &r.summaries {
+        outln!(
+            "| {} | {} | {:.1} | {:.1} | {:.1} | {:+.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+            s.judge,
+            s.games,
+            s.mean_abs_error,
+            s.median_abs_error,
+            s.p90_abs_error,
+            s.mean_error,
+            s.winner,
+            s.within_2,
+            s.within_5,
+            s.within_10
+        );
+    }
+    outln!();
+    outln!(
+        "keisei: {:.0} µs per evaluation (one thread each)",
+        1e6 * r.seconds_per_position
+    );
+    match (r.peer_seconds_per_position, &r.peer_first_error) {
+        (Some(s), _) => outln!("peer: {s:.2} s per position, {} failed", r.peer_failures),
+        (None, Some(e)) => outln!("peer: not available: {e}"),
+        (None, None) => {}
+    }
+}
+
+/// Asks the peer for the `final_score` of each game's final position, one
+/// process per thread: (mean seconds, failures, the first error).
+fn run_peer(
+    spec: &str,
+    level: u8,
+    games: &mut [Scored],
+) -> Result<(Option<f64>, usize, Option<String>)> {
+    if spec != "gnugo" && !spec.starts_with("gnugo=") {
+        return Err(format!("unknown peer `{spec}`: only `gnugo` or `gnugo=PATH`").into());
+    }
+    let path = gnugo_path(spec);
+    let args = vec![
+        "--mode".to_string(),
+        "gtp".to_string(),
+        "--level".to_string(),
+        level.to_string(),
+    ];
+    // Fail early, with the reason, if it cannot start.
+    drop(Gtp::spawn(&path, &args)?);
+    let bar = progress_bar(games.len(), "peer");
+    let first_error = Mutex::new(None::<String>);
+    let times: Vec<Option<f64>> = games
+        .par_iter_mut()
+        .map_init(
+            || Gtp::spawn(&path, &args),
+            |engine, g| {
+                bar.inc(1);
+                let start = Instant::now();
+                let answer = match engine {
+                    Ok(e) => ask_peer(e, g),
+                    Err(e) => Err(e.clone()),
+                };
+                match answer {
+                    Ok(score) => {
+                        g.peer = Some(score);
+                        Some(start.elapsed().as_secs_f64())
+                    }
+                    Err(e) => {
+                        if let Ok(mut f) = first_error.lock() {
+                            f.get_or_insert(e);
+                        }
+                        None
+                    }
+                }
+            },
+        )
+        .collect();
+    bar.finish_and_clear();
+    let ok: Vec<f64> = times.iter().flatten().copied().collect();
+    let mean = (!ok.is_empty()).then(|| ok.iter().sum::<f64>() / ok.len() as f64);
+    Ok((
+        mean,
+        times.len() - ok.len(),
+        first_error.into_inner().ok().flatten(),
+    ))
+}
+
+fn ask_peer(engine: &mut Gtp, g: &Scored) -> std::result::Result<f64, String> {
+    let file = g.file.display().to_string();
+    if file.chars().any(char::is_whitespace) {
+        return Err(format!("{file}: GTP cannot pass a path with blanks"));
+    }
+    engine.command(&format!("loadsgf {file}"))?;
+    let answer = engine.command("final_score")?;
+    counted_result(&answer).ok_or_else(|| format!("{file}: `final_score` answered {answer:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counted_results_in_points_for_black() {
+        assert_eq!(counted_result("B+2.5"), Some(2.5));
+        assert_eq!(counted_result("W+0.5"), Some(-0.5));
+        assert_eq!(counted_result("w+12"), Some(-12.0));
+        assert_eq!(counted_result("0"), Some(0.0));
+        assert_eq!(counted_result("Jigo"), Some(0.0));
+        for not_counted in ["B+R", "W+Resign", "W+T", "B+F", "?", "", "B+", "B+inf"] {
+            assert_eq!(counted_result(not_counted), None, "{not_counted}");
+        }
+    }
+
+    #[test]
+    fn the_summary_counts_errors_and_winners() {
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        // Errors 1, 3, 8 and 20; the last names the wrong winner.
+        let s = summary("k", &[(3.5, 2.5), (-4.5, -1.5), (0.5, 8.5), (10.0, -10.0)]);
+        assert_eq!(s.games, 4);
+        assert!(close(s.mean_abs_error, 8.0));
+        assert!(close(s.median_abs_error, 3.0));
+        assert!(close(s.p90_abs_error, 20.0));
+        assert!(close(s.mean_error, (1.0 - 3.0 - 8.0 + 20.0) / 4.0));
+        assert!(close(s.winner, 75.0));
+        assert!(close(s.within_2, 25.0) && close(s.within_5, 50.0) && close(s.within_10, 75.0));
+    }
+}
