@@ -209,7 +209,7 @@ impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {
 pub enum SettledSharing<'a> {
     /// Nothing.
     None,
-    /// Keep the memo of each reading.
+    /// Keep the memo of the first reading.
     Record,
     /// Reuse a memo kept of a position nearby.
     Reuse(&'a SettledMemo),
@@ -223,13 +223,14 @@ pub struct SettledMemo {
     first: GroupsMemo,
 }
 
-/// The stones of the dead groups enclosed by the other colour (steps 2
-/// and 3 of [`analyse_settled`]).
+/// The stones of the candidates (the groups of `candidates`) enclosed by
+/// the other colour and taken as dead (steps 2 and 3 of
+/// [`analyse_settled`]).
 fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
     board: &Board,
     territories: &mut Territories<'_, I>,
     groups: &Groups,
-    dead: &PointSet,
+    candidates: &PointSet,
 ) -> PointSet {
     let stones = board.point_sets().stones;
     // (region size, first stone, the group's stones, the region's points)
@@ -238,7 +239,7 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
     let size = board.size();
     for color in Color::BOTH {
         let (own, other) = (color.index(), color.opponent().index());
-        let mut own_dead = *dead;
+        let mut own_dead = *candidates;
         own_dead.intersect_with(&stones[own]);
         if own_dead.is_empty() {
             continue;
