@@ -93,6 +93,26 @@ impl Drop for Gtp {
     }
 }
 
+/// GNU Go as a GTP engine at `level`, from a `--peer` value (`gnugo` or
+/// `gnugo=PATH`): the program and its arguments, checked to start (the
+/// reason it cannot, if not).
+pub(crate) fn gnugo(spec: &str, level: u8) -> Result<(PathBuf, Vec<String>), String> {
+    if spec != "gnugo" && !spec.starts_with("gnugo=") {
+        return Err(format!(
+            "unknown peer `{spec}`: only `gnugo` or `gnugo=PATH`"
+        ));
+    }
+    let path = gnugo_path(spec);
+    let args = vec![
+        "--mode".to_string(),
+        "gtp".to_string(),
+        "--level".to_string(),
+        level.to_string(),
+    ];
+    drop(Gtp::spawn(&path, &args)?);
+    Ok((path, args))
+}
+
 /// Where to find GNU Go: `gnugo` alone means the usual places.
 pub(crate) fn gnugo_path(spec: &str) -> PathBuf {
     if let Some(path) = spec.strip_prefix("gnugo=") {

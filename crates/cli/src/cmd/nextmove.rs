@@ -7,7 +7,7 @@ use crate::cmd::candidates::load_model;
 use crate::cmd::eval::load_config;
 use crate::cmd::stats::progress_bar;
 use crate::out::{out, outln};
-use crate::peer::{Gtp, gnugo_path, parse_top_moves};
+use crate::peer::{Gtp, gnugo, parse_top_moves};
 use keisei_board::Game;
 use keisei_candidates::{Model, Split};
 use keisei_evaluate::bench::{self, Measured, Sample, Skipped, Stats};
@@ -375,20 +375,8 @@ fn run_peer(
     level: u8,
     measured: &[Measured],
 ) -> std::result::Result<PeerReport, String> {
-    if spec != "gnugo" && !spec.starts_with("gnugo=") {
-        return Err(format!(
-            "unknown peer `{spec}`: only `gnugo` or `gnugo=PATH`"
-        ));
-    }
-    let path = gnugo_path(spec);
-    let args = vec![
-        "--mode".to_string(),
-        "gtp".to_string(),
-        "--level".to_string(),
-        level.to_string(),
-    ];
     // Fail early, with the reason, if it cannot start.
-    drop(Gtp::spawn(&path, &args)?);
+    let (path, args) = gnugo(spec, level)?;
     let bar = progress_bar(measured.len(), "peer");
     let first_error = Mutex::new(None::<String>);
     let answers: Vec<Option<(bool, bool, f64)>> = measured

@@ -9,7 +9,7 @@ use crate::cmd::Result;
 use crate::cmd::eval::load_config;
 use crate::cmd::stats::progress_bar;
 use crate::out::outln;
-use crate::peer::{Gtp, gnugo_path};
+use crate::peer::{Gtp, gnugo};
 use keisei_board::Game;
 use keisei_candidates::collect_sgf_files;
 use keisei_evaluate::Evaluator;
@@ -277,18 +277,8 @@ fn run_peer(
     level: u8,
     games: &mut [Scored],
 ) -> Result<(Option<f64>, usize, Option<String>)> {
-    if spec != "gnugo" && !spec.starts_with("gnugo=") {
-        return Err(format!("unknown peer `{spec}`: only `gnugo` or `gnugo=PATH`").into());
-    }
-    let path = gnugo_path(spec);
-    let args = vec![
-        "--mode".to_string(),
-        "gtp".to_string(),
-        "--level".to_string(),
-        level.to_string(),
-    ];
     // Fail early, with the reason, if it cannot start.
-    drop(Gtp::spawn(&path, &args)?);
+    let (path, args) = gnugo(spec, level)?;
     let bar = progress_bar(games.len(), "peer");
     let first_error = Mutex::new(None::<String>);
     let times: Vec<Option<f64>> = games
