@@ -5,6 +5,9 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Mutex;
+
+use rayon::prelude::*;
 
 /// A running GTP engine.
 pub(crate) struct Gtp {
@@ -111,6 +114,40 @@ pub(crate) fn gnugo(spec: &str, level: u8) -> Result<(PathBuf, Vec<String>), Str
     ];
     drop(Gtp::spawn(&path, &args)?);
     Ok((path, args))
+}
+
+/// Asks the engine at `path` about each item, one engine process per
+/// thread, calling `done` after each: every item's answer (`None` when it
+/// failed) in order, and the first error met.
+pub(crate) fn ask_each<T: Sync, R: Send>(
+    path: &Path,
+    args: &[String],
+    items: &[T],
+    ask: impl Fn(&mut Gtp, &T) -> Result<R, String> + Sync,
+    done: impl Fn() + Sync,
+) -> (Vec<Option<R>>, Option<String>) {
+    let first_error = Mutex::new(None::<String>);
+    let answers = items
+        .par_iter()
+        .map_init(
+            || Gtp::spawn(path, args),
+            |engine, item| {
+                let answer = match engine {
+                    Ok(e) => ask(e, item),
+                    Err(e) => Err(e.clone()),
+                };
+                done();
+                answer
+                    .map_err(|e| {
+                        if let Ok(mut f) = first_error.lock() {
+                            f.get_or_insert(e);
+                        }
+                    })
+                    .ok()
+            },
+        )
+        .collect();
+    (answers, first_error.into_inner().ok().flatten())
 }
 
 /// Where to find GNU Go: `gnugo` alone means the usual places.

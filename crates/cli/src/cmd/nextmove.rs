@@ -7,15 +7,13 @@ use crate::cmd::candidates::load_model;
 use crate::cmd::eval::load_config;
 use crate::cmd::stats::progress_bar;
 use crate::out::{out, outln};
-use crate::peer::{Gtp, gnugo, parse_top_moves};
+use crate::peer::{Gtp, ask_each, gnugo, parse_top_moves};
 use keisei_board::Game;
 use keisei_candidates::{Model, Split};
 use keisei_evaluate::bench::{self, Measured, Sample, Skipped, Stats};
 use keisei_evaluate::config::{DangerModel, InfluenceModel, TerritoryModel};
 use keisei_evaluate::{Config, Evaluator, Factor, Method};
-use rayon::prelude::*;
 use serde::Serialize;
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// The positions of a sample: the records chosen and the move numbers.
@@ -378,29 +376,7 @@ fn run_peer(
     // Fail early, with the reason, if it cannot start.
     let (path, args) = gnugo(spec, level)?;
     let bar = progress_bar(measured.len(), "peer");
-    let first_error = Mutex::new(None::<String>);
-    let answers: Vec<Option<(bool, bool, f64)>> = measured
-        .par_iter()
-        .map_init(
-            || Gtp::spawn(&path, &args),
-            |engine, m| {
-                let r = match engine {
-                    Ok(e) => ask_peer(e, m),
-                    Err(e) => Err(e.clone()),
-                };
-                bar.inc(1);
-                match r {
-                    Ok(a) => Some(a),
-                    Err(e) => {
-                        if let Ok(mut f) = first_error.lock() {
-                            f.get_or_insert(e);
-                        }
-                        None
-                    }
-                }
-            },
-        )
-        .collect();
+    let (answers, first_error) = ask_each(&path, &args, measured, ask_peer, || bar.inc(1));
     bar.finish_and_clear();
     let ok: Vec<(bool, bool, f64)> = answers.iter().flatten().copied().collect();
     let n = ok.len();
@@ -423,7 +399,7 @@ fn run_peer(
             ok.iter().map(|a| a.2).sum::<f64>() / n as f64
         },
         failures: answers.len() - n,
-        first_error: first_error.into_inner().ok().flatten(),
+        first_error,
     })
 }
 

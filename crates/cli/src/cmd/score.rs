@@ -9,14 +9,13 @@ use crate::cmd::Result;
 use crate::cmd::eval::load_config;
 use crate::cmd::stats::progress_bar;
 use crate::out::outln;
-use crate::peer::{Gtp, gnugo};
+use crate::peer::{Gtp, ask_each, gnugo};
 use keisei_board::Game;
 use keisei_candidates::collect_sgf_files;
 use keisei_evaluate::Evaluator;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// A counted result in points for Black: `B+2.5` → 2.5, `W+0.5` → −0.5,
@@ -280,41 +279,23 @@ fn run_peer(
     // Fail early, with the reason, if it cannot start.
     let (path, args) = gnugo(spec, level)?;
     let bar = progress_bar(games.len(), "peer");
-    let first_error = Mutex::new(None::<String>);
-    let times: Vec<Option<f64>> = games
-        .par_iter_mut()
-        .map_init(
-            || Gtp::spawn(&path, &args),
-            |engine, g| {
-                bar.inc(1);
-                let start = Instant::now();
-                let answer = match engine {
-                    Ok(e) => ask_peer(e, g),
-                    Err(e) => Err(e.clone()),
-                };
-                match answer {
-                    Ok(score) => {
-                        g.peer = Some(score);
-                        Some(start.elapsed().as_secs_f64())
-                    }
-                    Err(e) => {
-                        if let Ok(mut f) = first_error.lock() {
-                            f.get_or_insert(e);
-                        }
-                        None
-                    }
-                }
-            },
-        )
-        .collect();
+    let (answers, first_error) = ask_each(
+        &path,
+        &args,
+        games,
+        |engine, g| {
+            let start = Instant::now();
+            ask_peer(engine, g).map(|score| (score, start.elapsed().as_secs_f64()))
+        },
+        || bar.inc(1),
+    );
     bar.finish_and_clear();
-    let ok: Vec<f64> = times.iter().flatten().copied().collect();
+    for (g, a) in games.iter_mut().zip(&answers) {
+        g.peer = a.map(|(score, _)| score);
+    }
+    let ok: Vec<f64> = answers.iter().flatten().map(|&(_, s)| s).collect();
     let mean = (!ok.is_empty()).then(|| ok.iter().sum::<f64>() / ok.len() as f64);
-    Ok((
-        mean,
-        times.len() - ok.len(),
-        first_error.into_inner().ok().flatten(),
-    ))
+    Ok((mean, answers.len() - ok.len(), first_error))
 }
 
 fn ask_peer(engine: &mut Gtp, g: &Scored) -> std::result::Result<f64, String> {
