@@ -32,6 +32,24 @@ fn eval_json_has_the_documented_keys() {
     }
 }
 
+/// `dead` lists the stones the ownership and the score count dead, and
+/// GTP's `final_status_list dead` names the same (the ownership's late
+/// threshold takes the lone invader of `late-invader.sgf`, not the wall).
+#[test]
+fn eval_json_and_gtp_name_the_ownership_dead() {
+    let f = "fixtures/evaluate/late-invader.sgf";
+    let (code, out, err) = keisei(&["eval", f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["dead"], serde_json::json!(["C11"]));
+    assert_eq!(v["score"], 43.5);
+    let input = format!("loadsgf {f}\nfinal_status_list dead\nfinal_score\n");
+    let (code, out, err) = crate::keisei_with_input(&["gtp"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("= C11\n"), "{out}");
+    assert!(out.contains("= B+43.5"), "{out}");
+}
+
 #[test]
 fn eval_text_and_maps() {
     let (code, out, err) = keisei(&["eval", "fixtures/positions/ko-9.sgf", "--move", "12"]);

@@ -118,6 +118,14 @@ pub struct GroupThresholds {
     /// dead as well, by game phase: opening, middle, late
     /// (`algorithms.md` §8.1 step 3).
     pub enclosed_dead_above: [f64; 3],
+    /// The same threshold for the ownership map, the score estimate and the
+    /// dead stones they count (`Evaluation::ownership_dead`), by game
+    /// phase. Where it is lower than `enclosed_dead_above`, a position
+    /// users see is settled once more with it; the terms, and so the total
+    /// and move ranking, keep the judgment their weights were fitted with
+    /// (`algorithms.md` §8.3). A value at or above the terms' threshold
+    /// has no effect (the terms' settling is the ownership's).
+    pub ownership_enclosed_dead_above: [f64; 3],
 }
 
 impl Default for GroupThresholds {
@@ -127,6 +135,7 @@ impl Default for GroupThresholds {
             weak_above: 0.5,
             dead_above: 0.7,
             enclosed_dead_above: [0.7, 0.7, 0.7],
+            ownership_enclosed_dead_above: [0.7, 0.7, 0.1],
         }
     }
 }
@@ -377,6 +386,7 @@ impl Config {
         if ![g.unattackable_below, g.weak_above, g.dead_above]
             .iter()
             .chain(&g.enclosed_dead_above)
+            .chain(&g.ownership_enclosed_dead_above)
             .all(|v| (0.0..=1.0).contains(v))
         {
             return Err((

@@ -114,6 +114,11 @@ pub struct Evaluation {
     pub total: f64,
     /// Who owns each point, in [-1, 1] from Black's point of view.
     pub ownership: BoardMap<f64>,
+    /// The stones the ownership map and the score count as dead: `dead`,
+    /// or more where `groups.ownership-enclosed-dead-above` is lower for
+    /// the position's phase than the terms' threshold.
+    #[serde(serialize_with = "serialize_points")]
+    pub ownership_dead: PointSet,
     /// Estimated score in points for Black, captures and komi included.
     pub score: f64,
 }
@@ -195,6 +200,9 @@ struct Core {
     terms: Terms,
     weighted: Terms,
     total: f64,
+    /// The settling of the ownership map and score, where its threshold
+    /// differs from the terms' (never for a child of a ranking).
+    ownership_view: Option<Settled>,
 }
 
 /// The evaluator: a configuration and the knowledge bases it uses.
@@ -329,8 +337,26 @@ impl Evaluator {
                 territory: &core.territory,
             })
         });
-        let ownership = ownership(board, &core.territory, &influence, &core.dead);
-        let score = score(board, &ownership, &core.dead);
+        // The ownership's own settling, if any, with the influence of its
+        // groups and territory.
+        let (ownership, ownership_dead) = match &core.ownership_view {
+            Some(view) => {
+                let influence = self.model.influence(&Context {
+                    board,
+                    strength: &view.groups.strength_map(board.size()),
+                    unattackable: &view.groups.unattackable(),
+                    dead: &view.dead,
+                    territory: &view.territory,
+                });
+                let own = ownership(board, &view.territory, &influence, &view.dead);
+                (own, view.dead)
+            }
+            None => (
+                ownership(board, &core.territory, &influence, &core.dead),
+                core.dead,
+            ),
+        };
+        let score = score(board, &ownership, &ownership_dead);
         let (blocks, attack_ease) = match (core.blocks, core.attack_ease) {
             (Some(b), Some(e)) => (b, e),
             _ => self.ease(board, &core.unattackable, &core.territory),
@@ -361,6 +387,7 @@ impl Evaluator {
             weighted: core.weighted,
             total: core.total,
             ownership,
+            ownership_dead,
             score: score - komi,
         }
     }
@@ -434,7 +461,7 @@ impl Evaluator {
         // given (a ranked child reads with its parent's weights), or else
         // that of the reading with the middle game's threshold.
         let threshold = |phase: GamePhase| cfg.groups.enclosed_dead_above[phase.index()];
-        let settle = |enclosed_dead_above, sharing| {
+        let settle = |enclosed_dead_above, sharing: SettledSharing<'_>| {
             let params = GroupParams {
                 enclosed_dead_above,
                 ..params
@@ -447,10 +474,30 @@ impl Evaluator {
             .enclosed_dead_above
             .iter()
             .all(|t| t.total_cmp(&middle).is_eq());
-        let settled = if let Some(w) = weights {
-            settle(threshold(w.phase), group_sharing)
+        // A position users see (not a child of a ranking) may be settled
+        // again for its ownership map and score with a lower threshold,
+        // reusing the first reading.
+        let ownership_threshold =
+            |phase: GamePhase| cfg.groups.ownership_enclosed_dead_above[phase.index()];
+        let may_settle_again = !matches!(sharing, Sharing::Reuse(_))
+            && GamePhase::ALL
+                .iter()
+                .any(|&p| ownership_threshold(p) < threshold(p));
+        let keep_first = may_settle_again && matches!(group_sharing, SettledSharing::None);
+        let (mut settled, used) = if let Some(w) = weights {
+            let sharing = if keep_first {
+                SettledSharing::Record
+            } else {
+                group_sharing
+            };
+            (settle(threshold(w.phase), sharing), threshold(w.phase))
         } else if one_threshold {
-            settle(middle, group_sharing)
+            let sharing = if keep_first {
+                SettledSharing::Record
+            } else {
+                group_sharing
+            };
+            (settle(middle, sharing), middle)
         } else {
             // A second settling reuses the first's reading of the same
             // board (the first reading does not depend on the threshold).
@@ -468,22 +515,35 @@ impl Evaluator {
                     (SettledSharing::None, Some(m)) => SettledSharing::Reuse(m),
                     _ => group_sharing,
                 };
-                settled = settle(threshold(phase), again);
+                let mut again = settle(threshold(phase), again);
+                if again.memo.is_none() {
+                    again.memo = memo;
+                }
+                settled = again;
             }
-            if matches!(group_sharing, SettledSharing::None) {
+            if matches!(group_sharing, SettledSharing::None) && !keep_first {
                 settled.memo = None;
             }
-            settled
+            (settled, threshold(phase))
         };
+        let first_memo = settled.memo.take();
         let Settled {
             groups,
             dead,
             territory: terr,
-            memo: groups_memo,
             ..
         } = settled;
+        let weights = weights.unwrap_or_else(|| self.weights_for(board, &groups, &terr));
+        // The ownership's settling reuses the first reading.
+        let ownership_view =
+            (may_settle_again && ownership_threshold(weights.phase) < used).then(|| {
+                let sharing = first_memo
+                    .as_ref()
+                    .map_or(SettledSharing::None, SettledSharing::Reuse);
+                settle(ownership_threshold(weights.phase), sharing)
+            });
         if let Sharing::Record(memos) = &mut sharing {
-            memos.groups = groups_memo;
+            memos.groups = first_memo;
         }
         let unattackable = groups.unattackable();
         let (zone_blocks, ease) = match cfg.models.territory {
@@ -579,7 +639,6 @@ impl Evaluator {
                 .sum();
             terms.uninfluenced = uninfluenced(board, &terr, &summary);
         }
-        let weights = weights.unwrap_or_else(|| self.weights_for(board, &groups, &terr));
         let weighted = terms.weighted(&weights, cfg);
         let total = weighted.total(cfg.composition);
         Core {
@@ -597,6 +656,7 @@ impl Evaluator {
             terms,
             weighted,
             total,
+            ownership_view,
         }
     }
 

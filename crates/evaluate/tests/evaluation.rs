@@ -287,3 +287,45 @@ fn the_enclosed_threshold_is_that_of_the_phase() {
         late.score
     );
 }
+
+/// The ownership map and the score settle with their own late threshold:
+/// in `late-invader.sgf` (a finished game) the lone White stone at C11
+/// (danger 0.58) lies in Black's walled corner. The terms, with the late
+/// threshold 0.7, leave it alive and count the wall around it dead (its
+/// only eye space is spoiled); the ownership, with 0.1, takes the stone
+/// dead, and the wall lives. The total is the same either way.
+#[test]
+fn the_ownership_settles_with_its_own_threshold() {
+    use keisei_board::Point;
+    use keisei_evaluate::config::GamePhase;
+    use keisei_evaluate::{Config, Evaluator};
+    let pos = crate::position("evaluate/late-invader.sgf", None);
+    let size = pos.board.size();
+    let at = |v: &str| Point::from_gtp(v, size).unwrap();
+    let evaluate = |ownership: [f64; 3]| {
+        let mut config = Config::default();
+        config.groups.ownership_enclosed_dead_above = ownership;
+        Evaluator::new(config).evaluate(&pos.board, pos.komi)
+    };
+    let own = evaluate(Config::default().groups.ownership_enclosed_dead_above);
+    let same = evaluate(Config::default().groups.enclosed_dead_above);
+    assert_eq!(own.weights.phase, GamePhase::Late);
+    // The terms' judgment, in both.
+    for e in [&own, &same] {
+        assert!(e.dead.contains(at("F13")) && e.dead.contains(at("A8")));
+        assert!(!e.dead.contains(at("C11")));
+    }
+    assert_eq!(own.total.to_bits(), same.total.to_bits());
+    assert_eq!(own.terms, same.terms);
+    // The ownership's: only the invader is dead.
+    assert_eq!(own.ownership_dead.iter().collect::<Vec<_>>(), [at("C11")]);
+    assert_eq!(same.ownership_dead, same.dead);
+    assert!((own.ownership[at("C11")] - 1.0).abs() < 1e-12);
+    assert!((own.ownership[at("A13")] - 1.0).abs() < 1e-12);
+    assert!((own.ownership[at("F13")] - 1.0).abs() < 1e-12);
+    // Black: the corner (24 points and the stone taken, 2) and the two
+    // bottom territories (30 each); White: the top right (36); komi 6.5.
+    assert!((own.score - 43.5).abs() < 1e-9, "{}", own.score);
+    // With the wall dead, White gets the corner and the wall.
+    assert!(same.score < 0.0, "{}", same.score);
+}

@@ -130,6 +130,8 @@ struct EvalJson<'a> {
     score: f64,
     /// Rows top first, each point in [-1, 1] from Black's point of view.
     ownership: &'a BoardMap<f64>,
+    /// The stones the ownership and the score count as dead (GTP vertices).
+    dead: Vec<String>,
     terms: &'a Terms,
     weighted: &'a Terms,
     weights: &'a keisei_evaluate::config::EffectiveWeights,
@@ -182,6 +184,7 @@ fn eval_json(e: &Evaluation, size: u8) -> serde_json::Value {
         total: e.total,
         score: e.score,
         ownership: &e.ownership,
+        dead: e.ownership_dead.iter().map(|p| p.to_gtp(size)).collect(),
         terms: &e.terms,
         weighted: &e.weighted,
         weights: &e.weights,
@@ -258,13 +261,20 @@ pub(crate) fn eval(args: &PositionArgs, config_args: &ConfigArgs, json: bool) ->
         outln!("{name:<14} {raw:>8.2}  {weighted:>9.2}");
     }
     outln!("total          {:>8}  {:>9.2}", "", e.total);
+    // The ownership's territory: empty points owned outright.
+    let owned = |sign: f64| {
+        board
+            .points()
+            .filter(|&p| board.is_empty(p) && (e.ownership[p] - sign).abs() < 1e-9)
+            .count()
+    };
     outln!(
         "score estimate: {} by {:.1} (territory {} - {}, dead stones {}, prisoners {} - {})",
         if e.score >= 0.0 { "Black" } else { "White" },
         e.score.abs(),
-        e.territory.black,
-        e.territory.white,
-        e.dead.len(),
+        owned(1.0),
+        owned(-1.0),
+        e.ownership_dead.len(),
         board.captures(Color::Black),
         board.captures(Color::White)
     );

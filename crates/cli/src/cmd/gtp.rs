@@ -293,7 +293,7 @@ impl Engine {
         let lines: Vec<String> = self
             .board
             .chain_heads()
-            .filter(|&h| e.dead.contains(h) == dead)
+            .filter(|&h| e.ownership_dead.contains(h) == dead)
             .map(|h| {
                 let mut stones: Vec<Point> = self.board.chain_stones(h).collect();
                 stones.sort_unstable();
