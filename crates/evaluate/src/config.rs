@@ -119,13 +119,17 @@ pub struct GroupThresholds {
     /// (`algorithms.md` §8.1 step 3).
     pub enclosed_dead_above: [f64; 3],
     /// The same threshold for the ownership map, the score estimate and the
-    /// dead stones they count (`Evaluation::ownership_dead`), by game
-    /// phase. Where it is lower than `enclosed_dead_above`, a position
-    /// users see is settled once more with it; the terms, and so the total
-    /// and move ranking, keep the judgment their weights were fitted with
-    /// (`algorithms.md` §8.3). A value at or above the terms' threshold
-    /// has no effect (the terms' settling is the ownership's).
-    pub ownership_enclosed_dead_above: [f64; 3],
+    /// dead stones they count (`Evaluation::ownership_dead`), in positions
+    /// with more than `ownership_settled_above` of their points settled.
+    /// Where it is lower than the terms' threshold, such a position (one
+    /// users see, not a child of a ranking) is settled once more with it;
+    /// the terms, and so the total and move ranking, keep the judgment
+    /// their weights were fitted with (`algorithms.md` §8.3). A value at or
+    /// above the terms' threshold has no effect.
+    pub ownership_enclosed_dead_above: f64,
+    /// The share of settled points (as the phase gate counts them) above
+    /// which the ownership's threshold applies.
+    pub ownership_settled_above: f64,
 }
 
 impl Default for GroupThresholds {
@@ -135,7 +139,8 @@ impl Default for GroupThresholds {
             weak_above: 0.5,
             dead_above: 0.7,
             enclosed_dead_above: [0.7, 0.7, 0.7],
-            ownership_enclosed_dead_above: [0.7, 0.7, 0.1],
+            ownership_enclosed_dead_above: 0.1,
+            ownership_settled_above: 0.7,
         }
     }
 }
@@ -383,16 +388,26 @@ impl Config {
             ));
         }
         let g = &self.groups;
-        if ![g.unattackable_below, g.weak_above, g.dead_above]
-            .iter()
-            .chain(&g.enclosed_dead_above)
-            .chain(&g.ownership_enclosed_dead_above)
-            .all(|v| (0.0..=1.0).contains(v))
-        {
-            return Err((
-                "unattackable-below".to_string(),
-                "group danger thresholds lie in [0, 1]".to_string(),
-            ));
+        let [e0, e1, e2] = g.enclosed_dead_above;
+        for (key, v) in [
+            ("unattackable-below", g.unattackable_below),
+            ("weak-above", g.weak_above),
+            ("dead-above", g.dead_above),
+            ("enclosed-dead-above", e0),
+            ("enclosed-dead-above", e1),
+            ("enclosed-dead-above", e2),
+            (
+                "ownership-enclosed-dead-above",
+                g.ownership_enclosed_dead_above,
+            ),
+            ("ownership-settled-above", g.ownership_settled_above),
+        ] {
+            if !(0.0..=1.0).contains(&v) {
+                return Err((
+                    key.to_string(),
+                    format!("`{key}` is {v}; group thresholds lie in [0, 1]"),
+                ));
+            }
         }
         let p = &self.phase;
         if !(0.0 <= p.opening_below && p.opening_below <= p.late_above && p.late_above <= 1.0) {

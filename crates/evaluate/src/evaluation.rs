@@ -115,8 +115,9 @@ pub struct Evaluation {
     /// Who owns each point, in [-1, 1] from Black's point of view.
     pub ownership: BoardMap<f64>,
     /// The stones the ownership map and the score count as dead: `dead`,
-    /// or more where `groups.ownership-enclosed-dead-above` is lower for
-    /// the position's phase than the terms' threshold.
+    /// or more where `groups.ownership-enclosed-dead-above` applies (more
+    /// than `ownership-settled-above` of the points settled) and is lower
+    /// than the terms' threshold.
     #[serde(serialize_with = "serialize_points")]
     pub ownership_dead: PointSet,
     /// Estimated score in points for Black, captures and komi included.
@@ -477,12 +478,11 @@ impl Evaluator {
         // A position users see (not a child of a ranking) may be settled
         // again for its ownership map and score with a lower threshold,
         // reusing the first reading.
-        let ownership_threshold =
-            |phase: GamePhase| cfg.groups.ownership_enclosed_dead_above[phase.index()];
+        let ownership_threshold = cfg.groups.ownership_enclosed_dead_above;
         let may_settle_again = !matches!(sharing, Sharing::Reuse(_))
             && GamePhase::ALL
                 .iter()
-                .any(|&p| ownership_threshold(p) < threshold(p));
+                .any(|&p| ownership_threshold < threshold(p));
         let keep_first = may_settle_again && matches!(group_sharing, SettledSharing::None);
         let (mut settled, used) = if let Some(w) = weights {
             let sharing = if keep_first {
@@ -535,12 +535,14 @@ impl Evaluator {
         } = settled;
         let weights = weights.unwrap_or_else(|| self.weights_for(board, &groups, &terr));
         // The ownership's settling reuses the first reading.
-        let ownership_view =
-            (may_settle_again && ownership_threshold(weights.phase) < used).then(|| {
+        let ownership_view = (may_settle_again
+            && ownership_threshold < used
+            && settled_share(board, &groups, &terr, cfg) > cfg.groups.ownership_settled_above)
+            .then(|| {
                 let sharing = first_memo
                     .as_ref()
                     .map_or(SettledSharing::None, SettledSharing::Reuse);
-                settle(ownership_threshold(weights.phase), sharing)
+                settle(ownership_threshold, sharing)
             });
         if let Sharing::Record(memos) = &mut sharing {
             memos.groups = first_memo;
@@ -677,15 +679,21 @@ impl Evaluator {
                 .filter(|g| g.color == c && g.danger > cfg.groups.weak_above)
                 .count()
         };
-        let settled_stones: usize = groups
-            .groups
-            .iter()
-            .filter(|g| g.danger <= cfg.groups.weak_above)
-            .map(|g| g.stones.len())
-            .sum();
-        let settled = (terr.black + terr.white + settled_stones) as f64 / board.area() as f64;
+        let settled = settled_share(board, groups, terr, cfg);
         cfg.effective((weak(to_move), weak(to_move.opponent())), settled)
     }
+}
+
+/// The share of settled points (the phase gate's, §8.2): territory and the
+/// stones of groups that are not weak, over the board's points.
+fn settled_share(board: &Board, groups: &Groups, terr: &Territory, cfg: &Config) -> f64 {
+    let settled_stones: usize = groups
+        .groups
+        .iter()
+        .filter(|g| g.danger <= cfg.groups.weak_above)
+        .map(|g| g.stones.len())
+        .sum();
+    (terr.black + terr.white + settled_stones) as f64 / board.area() as f64
 }
 
 /// Seed 001 eq. 7: each empty point neither territory nor under influence

@@ -302,13 +302,13 @@ fn the_ownership_settles_with_its_own_threshold() {
     let pos = crate::position("evaluate/late-invader.sgf", None);
     let size = pos.board.size();
     let at = |v: &str| Point::from_gtp(v, size).unwrap();
-    let evaluate = |ownership: [f64; 3]| {
+    let evaluate = |ownership: f64| {
         let mut config = Config::default();
         config.groups.ownership_enclosed_dead_above = ownership;
         Evaluator::new(config).evaluate(&pos.board, pos.komi)
     };
     let own = evaluate(Config::default().groups.ownership_enclosed_dead_above);
-    let same = evaluate(Config::default().groups.enclosed_dead_above);
+    let same = evaluate(0.7);
     assert_eq!(own.weights.phase, GamePhase::Late);
     // The terms' judgment, in both.
     for e in [&own, &same] {
