@@ -475,29 +475,10 @@ impl Evaluator {
             .enclosed_dead_above
             .iter()
             .all(|t| t.total_cmp(&middle).is_eq());
-        // A position users see (not a child of a ranking) may be settled
-        // again for its ownership map and score with a lower threshold,
-        // reusing the first reading.
-        let ownership_threshold = cfg.groups.ownership_enclosed_dead_above;
-        let may_settle_again = !matches!(sharing, Sharing::Reuse(_))
-            && GamePhase::ALL
-                .iter()
-                .any(|&p| ownership_threshold < threshold(p));
-        let keep_first = may_settle_again && matches!(group_sharing, SettledSharing::None);
         let (mut settled, used) = if let Some(w) = weights {
-            let sharing = if keep_first {
-                SettledSharing::Record
-            } else {
-                group_sharing
-            };
-            (settle(threshold(w.phase), sharing), threshold(w.phase))
+            (settle(threshold(w.phase), group_sharing), threshold(w.phase))
         } else if one_threshold {
-            let sharing = if keep_first {
-                SettledSharing::Record
-            } else {
-                group_sharing
-            };
-            (settle(middle, sharing), middle)
+            (settle(middle, group_sharing), middle)
         } else {
             // A second settling reuses the first's reading of the same
             // board (the first reading does not depend on the threshold).
@@ -521,9 +502,6 @@ impl Evaluator {
                 }
                 settled = again;
             }
-            if matches!(group_sharing, SettledSharing::None) && !keep_first {
-                settled.memo = None;
-            }
             (settled, threshold(phase))
         };
         let first_memo = settled.memo.take();
@@ -534,8 +512,13 @@ impl Evaluator {
             ..
         } = settled;
         let weights = weights.unwrap_or_else(|| self.weights_for(board, &groups, &terr));
-        // The ownership's settling reuses the first reading.
-        let ownership_view = (may_settle_again
+        // A position users see (not a child of a ranking) near the end of a
+        // game is settled again for its ownership map and score with a
+        // lower threshold, reusing the first reading when a memo of it was
+        // kept (recording one for every position would cost more than the
+        // few positions that settle again save).
+        let ownership_threshold = cfg.groups.ownership_enclosed_dead_above;
+        let ownership_view = (!matches!(sharing, Sharing::Reuse(_))
             && ownership_threshold < used
             && settled_share(board, &groups, &terr, cfg) > cfg.groups.ownership_settled_above)
             .then(|| {
