@@ -118,18 +118,6 @@ pub struct GroupThresholds {
     /// dead as well, by game phase: opening, middle, late
     /// (`algorithms.md` §8.1 step 3).
     pub enclosed_dead_above: [f64; 3],
-    /// The same threshold for the ownership map, the score estimate and the
-    /// dead stones they count (`Evaluation::ownership_dead`), in positions
-    /// with more than `ownership_settled_above` of their points settled.
-    /// Where it is lower than the terms' threshold, such a position (one
-    /// users see, not a child of a ranking) is settled once more with it;
-    /// the terms, and so the total and move ranking, keep the judgment
-    /// their weights were fitted with (`algorithms.md` §8.3). A value at or
-    /// above the terms' threshold has no effect.
-    pub ownership_enclosed_dead_above: f64,
-    /// The share of settled points (as the phase gate counts them) above
-    /// which the ownership's threshold applies.
-    pub ownership_settled_above: f64,
 }
 
 impl Default for GroupThresholds {
@@ -139,8 +127,6 @@ impl Default for GroupThresholds {
             weak_above: 0.5,
             dead_above: 0.7,
             enclosed_dead_above: [0.7, 0.7, 0.7],
-            ownership_enclosed_dead_above: 0.1,
-            ownership_settled_above: 0.7,
         }
     }
 }
@@ -274,6 +260,40 @@ impl Default for Ranking {
     }
 }
 
+/// The ownership map and the score estimate: a judgment of points, not a
+/// term (`algorithms.md` §8.3). None of it changes the terms, the total or
+/// move ranking.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default, rename_all = "kebab-case")]
+pub struct Ownership {
+    /// A position with more than this share of its points settled (as the
+    /// phase gate counts them) is near its end.
+    pub settled_above: f64,
+    /// Near the end, a group with this much danger lying inside the other
+    /// colour's territory is dead for the ownership and the score
+    /// (`Evaluation::ownership_dead`). Where it is lower than the terms'
+    /// `groups.enclosed-dead-above`, the position (one users see, never a
+    /// child of a ranking) is settled once more with it; at or above it,
+    /// it has no effect.
+    pub enclosed_dead_above: f64,
+    /// What an empty point under one colour's influence only (neither
+    /// territory nor under both) counts, in [0, 1].
+    pub influence: f64,
+    /// The same near the end.
+    pub influence_near_end: f64,
+}
+
+impl Default for Ownership {
+    fn default() -> Ownership {
+        Ownership {
+            settled_above: 0.7,
+            enclosed_dead_above: 0.1,
+            influence: 0.5,
+            influence_near_end: 1.0,
+        }
+    }
+}
+
 /// The whole configuration. Every key of a file is optional; a missing key
 /// takes the value of `config/default.toml` (a test keeps the file and the
 /// types' defaults equal).
@@ -294,6 +314,8 @@ pub struct Config {
     pub phase: Phase,
     /// Move ranking.
     pub ranking: Ranking,
+    /// The ownership map and the score estimate.
+    pub ownership: Ownership,
 }
 
 /// The weights in effect for one position.
@@ -373,14 +395,14 @@ impl Config {
         ] {
             if !v.is_finite() || v < 0.0 {
                 return Err((
-                    key.to_string(),
+                    format!("weights.{key}"),
                     format!("weight `{key}` is {v}; expected a number of 0 or more"),
                 ));
             }
         }
         if !self.ranking.prior.is_finite() || self.ranking.prior < 0.0 {
             return Err((
-                "prior".to_string(),
+                "ranking.prior".to_string(),
                 format!(
                     "ranking weight `prior` is {}; expected a number of 0 or more",
                     self.ranking.prior
@@ -390,29 +412,34 @@ impl Config {
         let g = &self.groups;
         let [e0, e1, e2] = g.enclosed_dead_above;
         for (key, v) in [
-            ("unattackable-below", g.unattackable_below),
-            ("weak-above", g.weak_above),
-            ("dead-above", g.dead_above),
-            ("enclosed-dead-above", e0),
-            ("enclosed-dead-above", e1),
-            ("enclosed-dead-above", e2),
+            ("groups.unattackable-below", g.unattackable_below),
+            ("groups.weak-above", g.weak_above),
+            ("groups.dead-above", g.dead_above),
+            ("groups.enclosed-dead-above", e0),
+            ("groups.enclosed-dead-above", e1),
+            ("groups.enclosed-dead-above", e2),
             (
-                "ownership-enclosed-dead-above",
-                g.ownership_enclosed_dead_above,
+                "ownership.enclosed-dead-above",
+                self.ownership.enclosed_dead_above,
             ),
-            ("ownership-settled-above", g.ownership_settled_above),
+            ("ownership.settled-above", self.ownership.settled_above),
+            ("ownership.influence", self.ownership.influence),
+            (
+                "ownership.influence-near-end",
+                self.ownership.influence_near_end,
+            ),
         ] {
             if !(0.0..=1.0).contains(&v) {
                 return Err((
                     key.to_string(),
-                    format!("`{key}` is {v}; group thresholds lie in [0, 1]"),
+                    format!("`{key}` is {v}; expected a value in [0, 1]"),
                 ));
             }
         }
         let p = &self.phase;
         if !(0.0 <= p.opening_below && p.opening_below <= p.late_above && p.late_above <= 1.0) {
             return Err((
-                "opening-below".to_string(),
+                "phase.opening-below".to_string(),
                 format!(
                     "phase thresholds must satisfy 0 <= opening-below <= late-above <= 1; found {} and {}",
                     p.opening_below, p.late_above
@@ -426,7 +453,7 @@ impl Config {
         ] {
             if m.iter().any(|v| !v.is_finite() || *v < 0.0) {
                 return Err((
-                    key.to_string(),
+                    format!("phase.{key}"),
                     format!("phase multipliers of `{key}` must be 0 or more"),
                 ));
             }
@@ -490,9 +517,23 @@ fn json_location(text: &str, line: usize, byte_column: usize) -> Location {
     Location::new(line, l[..b].chars().count() + 1)
 }
 
+/// The error `message` placed at `key` of the file's text: `section.key` is
+/// looked for after the section's header (`[section]` in TOML, `"section"`
+/// in JSON); a key no line holds places the error at the start.
 fn locate(name: &str, text: &str, key: &str, message: String) -> SourceError {
+    let (section, key) = match key.split_once('.') {
+        Some((section, key)) => (Some(section), key),
+        None => (None, key),
+    };
     let quoted = format!("\"{key}\"");
-    for (i, line) in text.lines().enumerate() {
+    // The line the section starts at (the whole file without one).
+    let start = section.map_or(0, |sec| {
+        let (header, json) = (format!("[{sec}]"), format!("\"{sec}\""));
+        text.lines()
+            .position(|l| l.trim() == header || l.contains(&json))
+            .unwrap_or(0)
+    });
+    for (i, line) in text.lines().enumerate().skip(start) {
         let t = line.trim_start();
         let byte = if t.starts_with(key) && t[key.len()..].trim_start().starts_with('=') {
             Some(line.len() - t.len())

@@ -115,9 +115,9 @@ pub struct Evaluation {
     /// Who owns each point, in [-1, 1] from Black's point of view.
     pub ownership: BoardMap<f64>,
     /// The stones the ownership map and the score count as dead: `dead`,
-    /// or more where `groups.ownership-enclosed-dead-above` applies (more
-    /// than `ownership-settled-above` of the points settled) and is lower
-    /// than the terms' threshold.
+    /// or more where `ownership.enclosed-dead-above` applies (more than
+    /// `ownership.settled-above` of the points settled) and is lower than
+    /// the terms' threshold.
     #[serde(serialize_with = "serialize_points")]
     pub ownership_dead: PointSet,
     /// Estimated score in points for Black, captures and komi included.
@@ -204,6 +204,9 @@ struct Core {
     /// The settling of the ownership map and score, where its threshold
     /// differs from the terms' (never for a child of a ranking).
     ownership_view: Option<Settled>,
+    /// More than `ownership.settled-above` of the points settled (never for
+    /// a child of a ranking).
+    near_end: bool,
 }
 
 /// The evaluator: a configuration and the knowledge bases it uses.
@@ -339,7 +342,14 @@ impl Evaluator {
             })
         });
         // The ownership's own settling, if any, with the influence of its
-        // groups and territory.
+        // groups and territory; what a point under one colour's influence
+        // counts.
+        let own = &self.config.ownership;
+        let point = if core.near_end {
+            own.influence_near_end
+        } else {
+            own.influence
+        };
         let (ownership, ownership_dead) = match &core.ownership_view {
             Some(view) => {
                 let influence = self.model.influence(&Context {
@@ -349,11 +359,11 @@ impl Evaluator {
                     dead: &view.dead,
                     territory: &view.territory,
                 });
-                let own = ownership(board, &view.territory, &influence, &view.dead);
-                (own, view.dead)
+                let map = ownership(board, &view.territory, &influence, &view.dead, point);
+                (map, view.dead)
             }
             None => (
-                ownership(board, &core.territory, &influence, &core.dead),
+                ownership(board, &core.territory, &influence, &core.dead, point),
                 core.dead,
             ),
         };
@@ -476,7 +486,10 @@ impl Evaluator {
             .iter()
             .all(|t| t.total_cmp(&middle).is_eq());
         let (mut settled, used) = if let Some(w) = weights {
-            (settle(threshold(w.phase), group_sharing), threshold(w.phase))
+            (
+                settle(threshold(w.phase), group_sharing),
+                threshold(w.phase),
+            )
         } else if one_threshold {
             (settle(middle, group_sharing), middle)
         } else {
@@ -517,16 +530,16 @@ impl Evaluator {
         // lower threshold, reusing the first reading when a memo of it was
         // kept (recording one for every position would cost more than the
         // few positions that settle again save).
-        let ownership_threshold = cfg.groups.ownership_enclosed_dead_above;
-        let ownership_view = (!matches!(sharing, Sharing::Reuse(_))
-            && ownership_threshold < used
-            && settled_share(board, &groups, &terr, cfg) > cfg.groups.ownership_settled_above)
-            .then(|| {
-                let sharing = first_memo
-                    .as_ref()
-                    .map_or(SettledSharing::None, SettledSharing::Reuse);
-                settle(ownership_threshold, sharing)
-            });
+        let own = &cfg.ownership;
+        let near_end = !matches!(sharing, Sharing::Reuse(_))
+            && settled_share(board, &groups, &terr, cfg) > own.settled_above;
+        let ownership_threshold = own.enclosed_dead_above;
+        let ownership_view = (near_end && ownership_threshold < used).then(|| {
+            let sharing = first_memo
+                .as_ref()
+                .map_or(SettledSharing::None, SettledSharing::Reuse);
+            settle(ownership_threshold, sharing)
+        });
         if let Sharing::Record(memos) = &mut sharing {
             memos.groups = first_memo;
         }
@@ -642,6 +655,7 @@ impl Evaluator {
             weighted,
             total,
             ownership_view,
+            near_end,
         }
     }
 
@@ -717,12 +731,13 @@ fn uninfluenced(board: &Board, terr: &Territory, influence: &Summary) -> f64 {
 
 /// The ownership map in [-1, 1] from Black's point of view: living stones
 /// and territory ±1, stones judged dead ∓1, points under one colour's
-/// influence ±0.5 (0 under both), anything else 0.
+/// influence ±`point` (0 under both), anything else 0.
 pub fn ownership(
     board: &Board,
     terr: &Territory,
     influence: &Influence,
     dead: &PointSet,
+    point: f64,
 ) -> BoardMap<f64> {
     BoardMap::from_fn(board.size(), |p| match board.color(p) {
         Some(c) if dead.contains(p) => -f64::from(c.sign()),
@@ -730,8 +745,8 @@ pub fn ownership(
         None => match terr.owner(p) {
             Some(c) => f64::from(c.sign()),
             None => match influence.under[p] {
-                Under::Black => 0.5,
-                Under::White => -0.5,
+                Under::Black => point,
+                Under::White => -point,
                 Under::Both | Under::None => 0.0,
             },
         },

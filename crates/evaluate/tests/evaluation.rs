@@ -304,10 +304,10 @@ fn the_ownership_settles_with_its_own_threshold() {
     let at = |v: &str| Point::from_gtp(v, size).unwrap();
     let evaluate = |ownership: f64| {
         let mut config = Config::default();
-        config.groups.ownership_enclosed_dead_above = ownership;
+        config.ownership.enclosed_dead_above = ownership;
         Evaluator::new(config).evaluate(&pos.board, pos.komi)
     };
-    let own = evaluate(Config::default().groups.ownership_enclosed_dead_above);
+    let own = evaluate(Config::default().ownership.enclosed_dead_above);
     let same = evaluate(0.7);
     assert_eq!(own.weights.phase, GamePhase::Late);
     // The terms' judgment, in both.
