@@ -14,6 +14,7 @@ Needs a release build of keisei (`cargo build --release -p keisei-cli`) and
 GNU Go (`/usr/games/gnugo`).
 """
 import argparse
+import os
 
 from gtp import Gtp
 
@@ -72,6 +73,7 @@ def main():
             f"dead stones: GNU Go {dead[0]}, keisei {dead[1]}"
         )
         if args.sgf:
+            os.makedirs(args.sgf, exist_ok=True)
             write_sgf(f"{args.sgf}/game-{g + 1}.sgf", args.size, args.komi, record,
                       "keisei" if black is k else "GNU Go", "GNU Go" if black is k else "keisei")
         k.close()
