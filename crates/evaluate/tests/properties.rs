@@ -1,6 +1,9 @@
 //! Invariants: the same input gives the same output; swapping colours
 //! negates the total, the score (without komi) and the ownership; the 8
-//! symmetries transform the ownership and leave the total unchanged.
+//! symmetries transform the ownership and leave the total unchanged. Also
+//! with every position taken as near its end (`ownership.settled-above`
+//! 0: the ownership's own settling and influence), where the ownership's
+//! judgment leaves the total and the terms' dead stones as they are.
 
 use keisei_board::{Board, Symmetry};
 use keisei_evaluate::{Config, Evaluator};
@@ -15,10 +18,14 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 10..70),
         sym in prop::sample::select(Symmetry::ALL.to_vec()),
         seed001 in any::<bool>(),
+        near_end in any::<bool>(),
     ) {
         let mut config = Config::default();
         if seed001 {
             config.composition = keisei_evaluate::config::Composition::Seed001;
+        }
+        if near_end {
+            config.ownership.settled_above = 0.0;
         }
         let ev = Evaluator::new(config);
         let b = Board::from_choices(u32::from(size), &choices).unwrap();
@@ -33,5 +40,12 @@ proptest! {
         let t = ev.evaluate(&b.transformed(sym), 0.0);
         prop_assert!((t.total - e.total).abs() < 1e-6, "{:?}: {} vs {}", sym, t.total, e.total);
         prop_assert_eq!(&t.ownership, &e.ownership.transformed(sym));
+        if near_end {
+            // The ownership's judgment never changes the terms.
+            let plain = Evaluator::new(Config { ownership: Config::default().ownership, ..config })
+                .evaluate(&b, 0.0);
+            prop_assert_eq!(plain.total.to_bits(), e.total.to_bits());
+            prop_assert_eq!(&plain.dead, &e.dead);
+        }
     }
 }
