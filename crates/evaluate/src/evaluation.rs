@@ -115,9 +115,11 @@ pub struct Evaluation {
     /// Who owns each point, in [-1, 1] from Black's point of view.
     pub ownership: BoardMap<f64>,
     /// The stones the ownership map and the score count as dead: `dead`,
-    /// or more where `ownership.enclosed-dead-above` applies (more than
-    /// `ownership.settled-above` of the points settled) and is lower than
-    /// the terms' threshold.
+    /// except near the end of a game (more than `ownership.settled-above`
+    /// of the points settled) when `ownership.enclosed-dead-above` is lower
+    /// than the terms' threshold: then those of the ownership's own
+    /// settling, which may take more groups as dead and, for the eye space
+    /// that frees, fewer (`fixtures/evaluate/late-invader.sgf`).
     #[serde(serialize_with = "serialize_points")]
     pub ownership_dead: PointSet,
     /// Estimated score in points for Black, captures and komi included.
@@ -201,8 +203,9 @@ struct Core {
     terms: Terms,
     weighted: Terms,
     total: f64,
-    /// The settling of the ownership map and score, where its threshold
-    /// differs from the terms' (never for a child of a ranking).
+    /// The settling of the ownership map and score, near the end of a game
+    /// when its threshold is lower than the terms' (never for a child of a
+    /// ranking).
     ownership_view: Option<Settled>,
     /// More than `ownership.settled-above` of the points settled (never for
     /// a child of a ranking).
