@@ -111,6 +111,26 @@ impl Evaluator {
         moves: Option<&[Point]>,
         prior: Option<&Prior>,
     ) -> Vec<RankedMove> {
+        self.rank_with_own(board, komi, method, factor, moves, prior)
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect()
+    }
+
+    /// [`Evaluator::rank`], each move with the change of the total its
+    /// player's own move makes, seen by that player, for Black and for
+    /// White (method 2 values both moves; method 1 only the side to
+    /// move's, the other side's left at 0): method 1's value of either
+    /// colour without valuing the children again.
+    fn rank_with_own(
+        &self,
+        board: &Board,
+        komi: f64,
+        method: Method,
+        factor: Factor,
+        moves: Option<&[Point]>,
+        prior: Option<&Prior>,
+    ) -> Vec<(RankedMove, [f64; 2])> {
         let prior_weight = self.config.ranking.prior;
         let prior_at = |p: Point| prior.map_or(0.0, |q| q.at(p));
         let to_move = board.to_move();
@@ -133,11 +153,16 @@ impl Evaluator {
             b.play(color, p).ok()?;
             Some(self.child_value(&shared, &b, reader))
         };
-        let mut ranked: Vec<RankedMove> = list
+        let mut ranked: Vec<(RankedMove, [f64; 2])> = list
             .par_iter()
             .map_init(Reader::new, |reader, &p| {
-                let (d, total) = match method {
-                    Method::One => deltas(&base, &child(reader, to_move, p)?, to_move),
+                let (d, total, own) = match method {
+                    Method::One => {
+                        let (d, total) = deltas(&base, &child(reader, to_move, p)?, to_move);
+                        let mut own = [0.0; 2];
+                        own[to_move.index()] = total;
+                        (d, total, own)
+                    }
                     Method::Two => {
                         // An illegal move for one side counts as no change for it.
                         let zero = (Terms::default(), 0.0);
@@ -145,20 +170,23 @@ impl Evaluator {
                             .map_or(zero, |e| deltas(&base, &e, Color::Black));
                         let w = child(reader, Color::White, p)
                             .map_or(zero, |e| deltas(&base, &e, Color::Black));
-                        (sub(&b.0, &w.0), b.1 - w.1)
+                        (sub(&b.0, &w.0), b.1 - w.1, [b.1, -w.1])
                     }
                 };
-                Some(RankedMove {
-                    point: p,
-                    value: factor.of(&d, total, prior_at(p), prior_weight),
-                    deltas: d,
-                    total,
-                    prior: prior_at(p),
-                })
+                Some((
+                    RankedMove {
+                        point: p,
+                        value: factor.of(&d, total, prior_at(p), prior_weight),
+                        deltas: d,
+                        total,
+                        prior: prior_at(p),
+                    },
+                    own,
+                ))
             })
             .filter_map(|m| m)
             .collect();
-        ranked.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.point.cmp(&b.point)));
+        ranked.sort_by(|(a, _), (b, _)| b.value.total_cmp(&a.value).then(a.point.cmp(&b.point)));
         ranked
     }
 
@@ -168,38 +196,24 @@ impl Evaluator {
     /// neighbour is its stone or the edge) and that raise `color`'s own
     /// evaluation (method 1's change is positive); a pass when there is
     /// none, as at the end of a game, where every move fills territory or
-    /// feeds the opponent stones. Also returns the method-2 ranking.
+    /// feeds the opponent stones. Also returns the method-2 ranking. Method
+    /// 1's change is the one method 2 found for `color`'s move (no child is
+    /// valued twice).
     pub fn choose_move(&self, board: &Board, komi: f64, color: Color) -> (Move, Vec<RankedMove>) {
         let mut board = board.clone();
         board.set_to_move(color);
-        let ranked = self.rank(&board, komi, Method::Two, Factor::All, None, None);
+        let ranked = self.rank_with_own(&board, komi, Method::Two, Factor::All, None, None);
         let own_eye = |p: Point| {
             p.neighbors()
                 .iter()
                 .all(|&n| board.cell(n) == Cell::Off || board.color(n) == Some(color))
         };
-        let candidates: Vec<Point> = ranked
+        let chosen = ranked
             .iter()
-            .map(|m| m.point)
-            .filter(|&p| board.is_legal(color, p) && !own_eye(p))
-            .collect();
-        let gains: Vec<Point> = self
-            .rank(
-                &board,
-                komi,
-                Method::One,
-                Factor::All,
-                Some(&candidates),
-                None,
-            )
-            .iter()
-            .filter(|m| m.value > 0.0)
-            .map(|m| m.point)
-            .collect();
-        let chosen = candidates
-            .into_iter()
-            .find(|p| gains.contains(p))
-            .map_or(Move::Pass, Move::Play);
-        (chosen, ranked)
+            .find(|(m, own)| {
+                board.is_legal(color, m.point) && !own_eye(m.point) && own[color.index()] > 0.0
+            })
+            .map_or(Move::Pass, |(m, _)| Move::Play(m.point));
+        (chosen, ranked.into_iter().map(|(m, _)| m).collect())
     }
 }
