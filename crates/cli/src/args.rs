@@ -316,6 +316,11 @@ pub(crate) struct BenchScoreArgs {
     /// The peer scores only the first M games (about a second each).
     #[arg(long, value_name = "M", default_value_t = 100)]
     pub(crate) peer_games: usize,
+    /// Judge the position N moves before the end of each record instead of
+    /// the final one (records of N moves or fewer are passed over), against
+    /// the same counted result; the peer answers `estimate_score` there.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub(crate) before: usize,
     #[command(flatten)]
     pub(crate) output: OutputArgs,
 }

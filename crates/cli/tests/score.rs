@@ -15,7 +15,8 @@ fn scores_the_final_positions_of_counted_records_only() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     // The resignation is passed over; the two counted records are scored.
-    assert_eq!(v["passed"], serde_json::json!([0, 0, 1]));
+    assert_eq!(v["passed"], serde_json::json!([0, 0, 1, 0]));
+    assert_eq!(v["before"], 0);
     let games = v["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
     let mut errors = Vec::new();
@@ -47,6 +48,52 @@ fn scores_the_final_positions_of_counted_records_only() {
     assert_eq!(keisei["games"], 2);
     let mean = keisei["mean_abs_error"].as_f64().unwrap();
     assert!((mean - f64::midpoint(errors[0], errors[1])).abs() < 1e-9);
+}
+
+/// `--before N` judges the position N moves before the end against the
+/// same result, and passes over records of N moves or fewer.
+#[test]
+fn before_judges_an_earlier_position() {
+    let run = |before: &str| {
+        let (code, out, err) = keisei(&[
+            "bench",
+            "score",
+            "fixtures/evaluate/counted",
+            "--split",
+            "all",
+            "--before",
+            before,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let v = run("10");
+    assert_eq!(v["before"], 10);
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    for g in games {
+        let (moves, position) = (
+            g["moves"].as_u64().unwrap(),
+            g["position"].as_u64().unwrap(),
+        );
+        assert_eq!(position + 10, moves, "{g}");
+    }
+    // Another position, another estimate; the same results.
+    let end = run("0");
+    let estimates = |v: &serde_json::Value| -> Vec<f64> {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["estimate"].as_f64().unwrap())
+            .collect()
+    };
+    assert_ne!(estimates(&v), estimates(&end));
+    // The records have 26 and 28 moves: 27 passes over one of them.
+    let v = run("27");
+    assert_eq!(v["passed"], serde_json::json!([0, 0, 1, 1]));
+    assert_eq!(v["games"].as_array().unwrap().len(), 1);
 }
 
 #[test]

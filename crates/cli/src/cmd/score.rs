@@ -2,7 +2,8 @@
 //! of counted games against the counted result, optionally beside GNU Go's
 //! `final_score`. The final positions of counted records are not played
 //! out: dead stones are still on the board, so the estimate stands or
-//! falls with which groups it judges dead.
+//! falls with which groups it judges dead. With `--before N`, the position
+//! N moves before the end instead (GNU Go's `estimate_score` beside).
 
 use crate::args::BenchScoreArgs;
 use crate::cmd::Result;
@@ -39,12 +40,16 @@ pub(crate) fn counted_result(text: &str) -> Option<f64> {
 #[derive(Serialize)]
 struct Scored {
     file: PathBuf,
+    /// The moves of the record.
     moves: usize,
+    /// The moves played in the position judged.
+    position: usize,
     /// The counted result, points for Black.
     result: f64,
     /// keisei's estimate of the final position, points for Black.
     estimate: f64,
-    /// The peer's `final_score` of the same position, if asked and answered.
+    /// The peer's `final_score` (`estimate_score` before the end) of the
+    /// same position, if asked and answered.
     peer: Option<f64>,
     /// Seconds for keisei's evaluation.
     seconds: f64,
@@ -70,9 +75,11 @@ struct Summary {
 #[derive(Serialize)]
 struct Report {
     split: String,
+    /// The positions judged are this many moves before the end.
+    before: usize,
     /// Records passed over: unreadable, setup stones or a declared
-    /// handicap, no counted result.
-    passed: [usize; 3],
+    /// handicap, no counted result, `before` moves or fewer.
+    passed: [usize; 4],
     /// Counted records whose moves could not be replayed to the end (the
     /// error of each).
     not_replayed: Vec<String>,
@@ -132,7 +139,7 @@ pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
     // The first G records, in path order, that load, are even games and
     // carry a counted result.
     let mut chosen: Vec<(PathBuf, Game, f64)> = Vec::new();
-    let mut passed = [0; 3];
+    let mut passed = [0; 4];
     for f in files {
         if chosen.len() >= args.games {
             break;
@@ -142,6 +149,7 @@ pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
             Ok(g) if !g.is_even() => passed[1] += 1,
             Ok(g) => match g.result().and_then(counted_result) {
                 None => passed[2] += 1,
+                Some(_) if g.move_count() <= args.before => passed[3] += 1,
                 Some(r) => chosen.push((f, g, r)),
             },
         }
@@ -159,13 +167,15 @@ pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
         .map(|(file, game, result)| {
             bar.inc(1);
             let moves = game.move_count();
-            let pos = game.position(moves).map_err(|e| e.to_string())?;
+            let position = moves - args.before;
+            let pos = game.position(position).map_err(|e| e.to_string())?;
             let start = Instant::now();
             let e = evaluator.evaluate(&pos.board, pos.komi);
             let seconds = start.elapsed().as_secs_f64();
             Ok(Scored {
                 file: file.clone(),
                 moves,
+                position,
                 result: *result,
                 estimate: e.score,
                 peer: None,
@@ -192,7 +202,8 @@ pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
     let (mut peer_seconds, mut peer_failures, mut peer_first_error) = (None, 0, None);
     if let Some(spec) = &args.peer {
         let take = args.peer_games.min(games.len());
-        let (seconds, failures, first_error) = run_peer(spec, args.peer_level, &mut games[..take])?;
+        let (seconds, failures, first_error) =
+            run_peer(spec, args.peer_level, args.before, &mut games[..take])?;
         (peer_seconds, peer_failures, peer_first_error) = (seconds, failures, first_error);
     }
     let pairs: Vec<(f64, f64)> = games.iter().map(|g| (g.estimate, g.result)).collect();
@@ -209,6 +220,7 @@ pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
     }
     let report = Report {
         split: args.split.to_string(),
+        before: args.before,
         passed,
         not_replayed,
         summaries,
@@ -227,12 +239,22 @@ pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
 }
 
 fn print_report(r: &Report) {
+    let which = if r.before == 0 {
+        "the final positions".to_string()
+    } else {
+        format!("the positions {} moves before the end", r.before)
+    };
+    let short = if r.before == 0 {
+        String::new()
+    } else {
+        format!(", {} of {} moves or fewer", r.passed[3], r.before)
+    };
     outln!(
-        "score estimates of the final positions of counted games ({} split); passed over: {} unreadable, {} with setup stones or a handicap, {} without a counted result",
+        "score estimates of {which} of counted games ({} split) against the counted results; passed over: {} unreadable, {} with setup stones or a handicap, {} without a counted result{short}",
         r.split,
         r.passed[0],
         r.passed[1],
-        r.passed[2]
+        r.passed[2],
     );
     for e in &r.not_replayed {
         outln!("passed over, not replayed to the end: {e}");
@@ -269,11 +291,13 @@ fn print_report(r: &Report) {
     }
 }
 
-/// Asks the peer for the `final_score` of each game's final position, one
-/// process per thread: (mean seconds, failures, the first error).
+/// Asks the peer for the `final_score` of each game's final position (its
+/// `estimate_score` of an earlier one), one process per thread: (mean
+/// seconds, failures, the first error).
 fn run_peer(
     spec: &str,
     level: u8,
+    before: usize,
     games: &mut [Scored],
 ) -> Result<(Option<f64>, usize, Option<String>)> {
     // Fail early, with the reason, if it cannot start.
@@ -285,7 +309,7 @@ fn run_peer(
         games,
         |engine, g| {
             let start = Instant::now();
-            ask_peer(engine, g).map(|score| (score, start.elapsed().as_secs_f64()))
+            ask_peer(engine, g, before).map(|score| (score, start.elapsed().as_secs_f64()))
         },
         || bar.inc(1),
     );
@@ -298,14 +322,22 @@ fn run_peer(
     Ok((mean, answers.len() - ok.len(), first_error))
 }
 
-fn ask_peer(engine: &mut Gtp, g: &Scored) -> std::result::Result<f64, String> {
+fn ask_peer(engine: &mut Gtp, g: &Scored, before: usize) -> std::result::Result<f64, String> {
     let file = g.file.display().to_string();
     if file.chars().any(char::is_whitespace) {
         return Err(format!("{file}: GTP cannot pass a path with blanks"));
     }
-    engine.command(&format!("loadsgf {file}"))?;
-    let answer = engine.command("final_score")?;
-    counted_result(&answer).ok_or_else(|| format!("{file}: `final_score` answered {answer:?}"))
+    // `loadsgf FILE N` stops before move N.
+    engine.command(&format!("loadsgf {file} {}", g.position + 1))?;
+    let command = if before == 0 {
+        "final_score"
+    } else {
+        "estimate_score"
+    };
+    let answer = engine.command(command)?;
+    // `estimate_score` follows its score with bounds in parentheses.
+    let score = answer.split_whitespace().next().unwrap_or_default();
+    counted_result(score).ok_or_else(|| format!("{file}: `{command}` answered {answer:?}"))
 }
 
 #[cfg(test)]
