@@ -2,18 +2,26 @@
 
 use crate::keisei;
 
-#[test]
-fn scores_the_final_positions_of_counted_records_only() {
-    let (code, out, err) = keisei(&[
+/// The JSON report of `bench score` over the counted fixtures, with `more`
+/// arguments.
+fn counted_report(more: &[&str]) -> serde_json::Value {
+    let mut args = vec![
         "bench",
         "score",
         "fixtures/evaluate/counted",
         "--split",
         "all",
         "--json",
-    ]);
+    ];
+    args.extend_from_slice(more);
+    let (code, out, err) = keisei(&args);
     assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn scores_the_final_positions_of_counted_records_only() {
+    let v = counted_report(&[]);
     // The resignation is passed over; the two counted records are scored.
     assert_eq!(v["passed"], serde_json::json!([0, 0, 1, 0]));
     assert_eq!(v["before"], 0);
@@ -54,20 +62,7 @@ fn scores_the_final_positions_of_counted_records_only() {
 /// same result, and passes over records of N moves or fewer.
 #[test]
 fn before_judges_an_earlier_position() {
-    let run = |before: &str| {
-        let (code, out, err) = keisei(&[
-            "bench",
-            "score",
-            "fixtures/evaluate/counted",
-            "--split",
-            "all",
-            "--before",
-            before,
-            "--json",
-        ]);
-        assert_eq!(code, 0, "{err}");
-        serde_json::from_str::<serde_json::Value>(&out).unwrap()
-    };
+    let run = |before: &str| counted_report(&["--before", before]);
     let v = run("10");
     assert_eq!(v["before"], 10);
     let games = v["games"].as_array().unwrap();
