@@ -50,6 +50,48 @@ fn eval_json_and_gtp_name_the_ownership_dead() {
     assert!(out.contains("= B+43.5"), "{out}");
 }
 
+/// The text's score line names what the score adds up: empty points, dead
+/// stones at two points each to the taker, prisoners and komi. Checked on
+/// positions with dead stones of both kinds, captures and komi.
+#[test]
+fn eval_text_score_line_adds_up() {
+    for (f, n) in [
+        ("fixtures/evaluate/late-invader.sgf", None),
+        ("fixtures/positions/ko-9.sgf", Some("12")),
+        ("fixtures/positions/midgame-19.sgf", None),
+        ("fixtures/evaluate/counted/invader.sgf", None),
+        ("fixtures/evaluate/counted/corner.sgf", None),
+    ] {
+        let mut args = vec!["eval", f];
+        args.extend(n.iter().flat_map(|n| ["--move", n]));
+        let (code, out, err) = keisei(&args);
+        assert_eq!(code, 0, "{f}: {err}");
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("score estimate:"))
+            .unwrap_or_else(|| panic!("{f}: {out}"));
+        // "score estimate: White by 87.5 (empty points 52.0 B / 91.0 W; dead
+        // stones 22 B / 1 W, two points each to the taker; prisoners 1 B /
+        // 0 W; komi 7.5)"
+        let numbers: Vec<f64> = line
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .filter(|s| !s.is_empty() && *s != ".")
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let [by, eb, ew, db, dw, pb, pw, komi] = numbers[..] else {
+            panic!("{f}: {line}");
+        };
+        let sign = if line.contains("White by") { -1.0 } else { 1.0 };
+        let sum = eb - ew + 2.0 * (dw - db) + pb - pw - komi;
+        assert!((sign * by - sum).abs() < 0.051, "{f}: {line}");
+        let (code, json, err) = keisei(&[args.as_slice(), &["--json"]].concat());
+        assert_eq!(code, 0, "{f}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let score = v["score"].as_f64().unwrap();
+        assert!((score - sign * by).abs() < 0.051, "{f}: {score} {line}");
+    }
+}
+
 #[test]
 fn eval_text_and_maps() {
     let (code, out, err) = keisei(&["eval", "fixtures/positions/ko-9.sgf", "--move", "12"]);

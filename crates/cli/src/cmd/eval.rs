@@ -261,22 +261,34 @@ pub(crate) fn eval(args: &PositionArgs, config_args: &ConfigArgs, json: bool) ->
         outln!("{name:<14} {raw:>8.2}  {weighted:>9.2}");
     }
     outln!("total          {:>8}  {:>9.2}", "", e.total);
-    // The ownership's territory: empty points owned outright.
-    let owned = |sign: f64| {
+    // What the score adds up: the ownership of the empty points for each
+    // side, two points per dead stone to the side that takes it, the
+    // prisoners and komi.
+    let empty_points = |sign: f64| -> f64 {
         board
             .points()
-            .filter(|&p| board.is_empty(p) && (e.ownership[p] - sign).abs() < 1e-9)
+            .filter(|&p| board.is_empty(p))
+            .map(|p| (e.ownership[p] * sign).max(0.0))
+            .sum()
+    };
+    let dead_of = |c: Color| {
+        e.ownership_dead
+            .iter()
+            .filter(|&p| board.color(p) == Some(c))
             .count()
     };
     outln!(
-        "score estimate: {} by {:.1} (territory {} - {}, dead stones {}, prisoners {} - {})",
+        "score estimate: {} by {:.1} (empty points {:.1} B / {:.1} W; dead stones {} B / {} W, \
+         two points each to the taker; prisoners {} B / {} W; komi {})",
         if e.score >= 0.0 { "Black" } else { "White" },
         e.score.abs(),
-        owned(1.0),
-        owned(-1.0),
-        e.ownership_dead.len(),
+        empty_points(1.0),
+        empty_points(-1.0),
+        dead_of(Color::Black),
+        dead_of(Color::White),
         board.captures(Color::Black),
-        board.captures(Color::White)
+        board.captures(Color::White),
+        super::komi_text(&game)
     );
     outln!("\nOwnership (Black +1, White -1):");
     out!("{}", e.ownership.render_with_stones(board));
