@@ -26,7 +26,9 @@ pub struct Settled {
     pub groups: Groups,
     /// The stones of the groups it judged dead: danger at or above
     /// [`GroupParams::dead_above`] in the last reading, or taken as dead
-    /// inside the other colour's territory.
+    /// inside the other colour's territory, less the groups that outlive a
+    /// dead group they touch (step 5 of [`analyse_settled`]; their danger
+    /// stays what their reading found).
     pub dead: PointSet,
     /// The territory with those stones passable.
     pub territory: Territory,
@@ -58,7 +60,10 @@ pub struct Settled {
 ///    its first reading (the one that found it dead); dead are the groups
 ///    of this reading with danger at or above `dead_above`, and the groups
 ///    taken.
-/// 5. Territory with the dead stones passable.
+/// 5. Of two dead groups of opposite colours whose stones touch, the one
+///    with the lower danger (on equal danger, more stones) lives, unless
+///    it was taken as enclosed (step 3 judged that): one of them must.
+/// 6. Territory with the dead stones passable.
 ///
 /// The second reading reads again only the groups whose eye regions or
 /// rooms the passable stones changed. With [`SettledSharing::Record`] it
@@ -117,6 +122,7 @@ where
         let memo = record.then(|| SettledMemo {
             first: first_memo(&groups),
         });
+        dead = revive_touching(&groups, &dead, &enclosed);
         let territory = if dead.is_empty() {
             first
         } else {
@@ -154,6 +160,7 @@ where
     }
     dead = groups.dead();
     dead.union_with(&enclosed);
+    dead = revive_touching(&groups, &dead, &enclosed);
     let territory = if dead == enclosed {
         t
     } else {
@@ -320,6 +327,38 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
         taken.union_with(&add);
     }
     taken
+}
+
+/// Step 5 of [`analyse_settled`]: of two groups of opposite colours
+/// judged dead whose stones touch, the one with the lower danger (on equal
+/// danger, the one with more stones) lives, unless it is one of the
+/// `enclosed` (step 3 weighed its enclosure against the dead stones around
+/// it). One of two adjacent groups lives: the dead group's stones would be
+/// the other's prisoners, so the other's eye space is bigger than its
+/// reading saw (a group around the stones it has killed, read while those
+/// stones still spoiled its eyes). Every pair is judged against the same
+/// dead set, in no order, so colour swaps and board symmetries revive the
+/// same groups.
+fn revive_touching(groups: &Groups, dead: &PointSet, enclosed: &PointSet) -> PointSet {
+    let dead_groups: Vec<&Group> = groups
+        .groups
+        .iter()
+        .filter(|g| g.stones.intersects(dead))
+        .collect();
+    let key = |g: &Group| (g.danger, std::cmp::Reverse(g.stones.len()));
+    let mut out = *dead;
+    for g in &dead_groups {
+        let around = g.stones.adjacent();
+        let outlived = dead_groups.iter().any(|h| {
+            h.color != g.color
+                && around.intersects(&h.stones)
+                && key(h).partial_cmp(&key(g)) == Some(std::cmp::Ordering::Greater)
+        });
+        if outlived && !g.stones.intersects(enclosed) {
+            out.subtract(&g.stones);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

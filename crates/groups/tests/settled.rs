@@ -178,10 +178,39 @@ fn a_group_that_wins_the_capturing_race_is_not_taken_as_dead() {
     assert_eq!(board.liberty_count(at(&board, "H3")), 1);
     let s = settled(&board);
     assert!(!s.enclosed.contains(g3), "{:?}", s.enclosed);
-    // So White's area is no eye for E4's chain, which stays dead. (The
-    // three stones keep their first reading, dead, in the snapshot: the
-    // capturing race itself is not read; GNU Go counts them alive.)
+    // So White's area is no eye for E4's chain, which stays dead. The
+    // three stones keep their first reading (danger 0.75, dead by it), but
+    // they touch E4's chain, dead with a higher danger: one of the two
+    // lives, and it is the three stones (GNU Go counts them alive too).
     assert!(s.dead.contains(e4));
+    assert!(!s.dead.contains(g3));
+    assert!(s.groups.at(g3).unwrap().danger >= dead_above);
+    insta::assert_snapshot!(report(&board));
+}
+
+/// Of two dead groups that touch, the one with the lower danger lives: the
+/// Black group around the five White stones it has killed was read with
+/// those stones spoiling its eye space (one eye, danger 0.75, dead by
+/// it), and no second reading frees the space (the White chain's four
+/// liberties outnumber the three of the Black chain next to it, so it is
+/// not taken as enclosed). Before step 5 both were dead: Black's 27 stones
+/// counted for White.
+#[test]
+fn of_two_touching_dead_groups_the_less_endangered_lives() {
+    let board = position("groups/touching-dead.sgf");
+    let s = settled(&board);
+    let dead_above = GroupParams::default().dead_above;
+    let (f9, c8, e5) = (at(&board, "F9"), at(&board, "C8"), at(&board, "E5"));
+    let black = s.groups.at(f9).unwrap();
+    let white = s.groups.at(c8).unwrap();
+    assert_eq!((black.stones.len(), white.stones.len()), (27, 5));
+    assert!(black.danger >= dead_above && white.danger > black.danger);
+    assert!(!s.enclosed.contains(c8));
+    assert!(!s.dead.intersects(&black.stones), "{:?}", s.dead);
+    assert!(white.stones.iter().all(|p| s.dead.contains(p)));
+    assert!(s.dead.contains(e5));
+    // The corner is Black's once the White stones are taken.
+    assert_eq!(s.territory.owner(at(&board, "A9")), Some(Color::Black));
     insta::assert_snapshot!(report(&board));
 }
 
