@@ -298,5 +298,17 @@ proptest! {
                     || (s.enclosed.contains(p) && danger >= params.enclosed_dead_above)
             );
         }
+        // Of two touching dead groups of opposite colours, the less
+        // endangered was taken as enclosed, or they tie.
+        let dead_groups: Vec<_> = s.groups.groups.iter().filter(|g| g.stones.intersects(&s.dead)).collect();
+        for g in &dead_groups {
+            for h in dead_groups.iter().filter(|h| h.color != g.color && g.stones.adjacent().intersects(&h.stones)) {
+                let key = |g: &keisei_groups::Group| (g.danger, std::cmp::Reverse(g.stones.len()));
+                prop_assert!(
+                    key(g) >= key(h) || g.stones.intersects(&s.enclosed),
+                    "{:?} and {:?} both dead", g.stones.first(), h.stones.first()
+                );
+            }
+        }
     }
 }
