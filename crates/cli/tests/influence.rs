@@ -70,12 +70,17 @@ fn influence_of_every_model_as_json() {
         let (black, white) = (v["black"].as_f64().unwrap(), v["white"].as_f64().unwrap());
         assert!(black > 0.0 && white > 0.0, "{model}");
         assert!((v["net"].as_f64().unwrap() - (black - white)).abs() < 1e-9);
-        // The value's sign and the under map agree (A3: the 7th row from
-        // the top, first column).
-        assert_eq!(
-            value[6][0].as_f64().unwrap() > 0.0,
-            under[6].as_str().unwrap().starts_with('x')
-        );
+        // Outside both territories, the value's sign and the under map
+        // agree: G7 (the 3rd row from the top, 7th column) is under Black,
+        // H3 (7th row, 8th column) under White, in every model.
+        for (row, col, sign, letter) in [(2, 6, 1.0, 'x'), (6, 7, -1.0, 'o')] {
+            assert!(value[row][col].as_f64().unwrap() * sign > 0.0, "{model}");
+            assert_eq!(
+                under[row].as_str().unwrap().chars().nth(col),
+                Some(letter),
+                "{model}"
+            );
+        }
     }
 }
 

@@ -6,6 +6,9 @@
 //! links) of two different stones joined by the same wall, with no anchor of
 //! the other colour between them. So a few stones on an empty board enclose
 //! nothing (not even a lone 3-3 stone its corner), and a wall cut open leaks.
+//! Two anchors of one stone claim the segment between them only when the
+//! segments on both sides are claimed (a wall bending round a corner
+//! through its 3-3 point).
 
 use crate::border::{BorderCell, border_cells, first_line, ring_len};
 use crate::links::{Connections, Link, LinkEnd};
@@ -200,8 +203,9 @@ pub fn territory_of<'a>(
     // Claimed border arcs. Anchors are grouped by border cell; between two
     // cells that are consecutive around the ring (no anchor between them),
     // colour c claims the arc if both cells hold only c's anchors, two of
-    // them are different stones of one wall, and the arc is the shorter way
-    // round (a wall encloses the side it cuts off, not the rest of the board).
+    // them are different stones of one wall (or one stone, and the arcs on
+    // both sides are claimed so), and the arc is the shorter way round (a
+    // wall encloses the side it cuts off, not the rest of the board).
     anchors.sort_by_key(|a| (a.0, a.1, a.2));
     let anchors: Vec<(BorderCell, Anchor)> = anchors
         .into_iter()
@@ -221,6 +225,10 @@ pub fn territory_of<'a>(
         claimed[c.index()][usize::from(b.0)] = true;
     }
     let n = cells.len();
+    // Per pair of consecutive cells (i, i + 1) and colour: 2 when two
+    // different stones of one wall join them, 1 when only one stone does
+    // (its own two links, as a lone 3-3 stone to both edges), else 0.
+    let mut joins = [vec![0u8; n], vec![0u8; n]];
     for i in 0..n {
         if n < 2 {
             break;
@@ -233,9 +241,34 @@ pub fn territory_of<'a>(
         }
         for color in Color::BOTH {
             let only = |r: &std::ops::Range<usize>| list(r).all(|x| x.0 == color);
-            let joined =
-                list(&a.1).any(|(_, ca, pa)| list(&b.1).any(|(_, cb, pb)| ca == cb && pa != pb));
-            if only(&a.1) && only(&b.1) && joined {
+            if !(only(&a.1) && only(&b.1)) {
+                continue;
+            }
+            let joined = |different: bool| {
+                list(&a.1).any(|(_, ca, pa)| {
+                    list(&b.1).any(|(_, cb, pb)| ca == cb && (pa != pb || !different))
+                })
+            };
+            joins[color.index()][i] = if joined(true) {
+                2
+            } else {
+                u8::from(joined(false))
+            };
+        }
+    }
+    for color in Color::BOTH {
+        let joins = &joins[color.index()];
+        for i in 0..n {
+            // One stone's two anchors claim the arc between them only when
+            // the arcs on both sides are claimed (the stone is part of a
+            // wall running along the edge on both sides of it).
+            let claim = match joins[i] {
+                2 => true,
+                1 => n >= 3 && joins[(i + n - 1) % n] == 2 && joins[(i + 1) % n] == 2,
+                _ => false,
+            };
+            if claim {
+                let (a, b) = (&cells[i], &cells[(i + 1) % n]);
                 let mut k = usize::from(a.0.0);
                 while k != usize::from(b.0.0) {
                     claimed[color.index()][k] = true;

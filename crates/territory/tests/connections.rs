@@ -5,7 +5,7 @@ use keisei_board::reading::Reader;
 use keisei_board::{Color, Point};
 use keisei_territory::patterns::ConnectionPatterns;
 use keisei_territory::{
-    TerritoryOptions, connections, connections_recorded, connections_reusing, territory,
+    Owner, TerritoryOptions, connections, connections_recorded, connections_reusing, territory,
 };
 
 #[test]
@@ -63,6 +63,38 @@ fn a_lone_wall_across_a_corner_encloses_the_corner_only() {
         "{}",
         t.map.render_with_stones(&b)
     );
+}
+
+/// A third-line wall bending round a corner: the corner stone's two edge
+/// links are one stone's anchors, which alone claim nothing (a lone 3-3
+/// stone encloses no corner), but the wall's other stones anchor it on
+/// both edges, so the corner between is closed (it leaked before).
+#[test]
+fn a_wall_round_a_corner_encloses_the_corner() {
+    let b = diagram(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . X . O O . . .
+         . . X . . . O . .
+         . . X . . . O . .
+         . . X X X X . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    );
+    let t = territory(&b, &links(&b), &TerritoryOptions::default());
+    let map = t.map.render_with_stones(&b);
+    assert_eq!((t.black, t.white), (16, 0), "{map}");
+    let at = |s: &str| Point::from_gtp(s, 9).unwrap();
+    for (p, owner) in [
+        ("A1", Owner::Black),
+        ("E1", Owner::Black),
+        ("A5", Owner::Black),
+        ("F1", Owner::None),
+        ("A6", Owner::None),
+    ] {
+        assert_eq!(t.map[at(p)], owner, "{p}\n{map}");
+    }
 }
 
 #[test]
