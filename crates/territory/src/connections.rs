@@ -620,7 +620,8 @@ fn place(m: &Match, (dx, dy): (i32, i32), size: u8) -> Option<Point> {
 type Candidate = (u64, Point, Match, LinkEnd);
 
 /// The candidate link of a match, if the match makes one: the far end is
-/// an own stone of another chain, or a border cell.
+/// an own stone of another chain, or a border cell; between two stones, no
+/// cutting point holds a stone of either end's chain.
 #[expect(
     clippy::inline_always,
     reason = "once per pattern match, about 1 200 times an evaluation; left to the compiler it stayed a call"
@@ -658,6 +659,25 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
         };
         LinkEnd::Edge(border_cell(far, direction, size)?)
     };
+    // A match between two stones one of whose cutting points holds a stone
+    // of either end's chain is no link of its own: the two chains meet
+    // through that stone, by the shorter link from it (a knight's move
+    // whose corner point is the far chain's stone is the diagonal from that
+    // stone, cut if the diagonal is). Counted as an owned cutting point, it
+    // made half a link of a pair the shorter link calls cut. An edge link
+    // through its own chain's stones is kept: it anchors the edge for that
+    // stone (`enclosed`'s claimed edge arcs count anchors by stone).
+    if let LinkEnd::Stone(q) = to {
+        let (head_from, head_to) = (board.chain_head(from), board.chain_head(q));
+        for p in shape.offsets.cuts.iter().filter_map(|&o| place(o)) {
+            if board.color(p) == Some(color) {
+                let h = board.chain_head(p);
+                if h == head_from || h == head_to {
+                    return None;
+                }
+            }
+        }
+    }
     // The same two stones (or stone and edge cell) in either order.
     let key = match to {
         LinkEnd::Stone(q) => (from.min(q), link_end_key(LinkEnd::Stone(from.max(q)))),
@@ -745,6 +765,8 @@ enum Groups<'a> {
     /// two sorted lists are merged pair by pair as they are walked.
     Reuse {
         memo: &'a LinkMemo,
+        patterns: &'a ConnectionPatterns,
+        size: u8,
         matcher: &'a PatternSet,
         changes: Vec<Point>,
         near: PointSet,
@@ -836,6 +858,8 @@ impl<'a> Groups<'a> {
         dirty.dedup();
         Groups::Reuse {
             memo,
+            patterns,
+            size,
             matcher,
             changes,
             near,
@@ -906,6 +930,8 @@ impl<'a> Groups<'a> {
             }
             Groups::Reuse {
                 memo,
+                patterns,
+                size,
                 matcher,
                 changes,
                 near,
@@ -934,12 +960,16 @@ impl<'a> Groups<'a> {
                         // matches), and so is every candidate of a pair
                         // whose two stones the change joined.
                         let (start, end) = l.candidates;
+                        let candidates = &memo.candidates[start as usize..end as usize];
                         let dropped = matches!(l.link.to, LinkEnd::Stone(q)
                                 if joined.contains(l.link.from) && joined.contains(q))
                             || l.anchors.intersects(near)
-                                && memo.candidates[start as usize..end as usize]
+                                && candidates
                                     .iter()
-                                    .any(|c| reads_a_change(matcher, changes, near, c));
+                                    .any(|c| reads_a_change(matcher, changes, near, c))
+                            || candidates
+                                .iter()
+                                .any(|c| cut_joins_an_end(patterns, *size, joined, c));
                         (Some(*m - 1), start as usize..end as usize, dropped)
                     }
                     None => (None, 0..0, false),
@@ -966,6 +996,8 @@ impl<'a> Groups<'a> {
             }
             Groups::Reuse {
                 memo,
+                patterns,
+                size,
                 matcher,
                 changes,
                 near,
@@ -980,7 +1012,8 @@ impl<'a> Groups<'a> {
                     }
                     let &(_, from, _, to) = c;
                     let keep = !reads_a_change(matcher, changes, near, c)
-                        && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q));
+                        && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q))
+                        && !cut_joins_an_end(patterns, *size, joined, c);
                     if keep {
                         group.push(*c);
                     }
@@ -989,6 +1022,25 @@ impl<'a> Groups<'a> {
             }
         }
     }
+}
+
+/// Whether a memo's candidate has a cutting point on a stone that the
+/// change joined to one of its ends (`joined`: the chain of the move), so
+/// that [`candidate`] would not make it now.
+fn cut_joins_an_end(
+    patterns: &ConnectionPatterns,
+    size: u8,
+    joined: &PointSet,
+    &(_, from, ref m, to): &Candidate,
+) -> bool {
+    let end_joined = matches!(to, LinkEnd::Stone(q) if joined.contains(from) || joined.contains(q));
+    end_joined
+        && patterns.shapes[m.pattern]
+            .offsets
+            .cuts
+            .iter()
+            .filter_map(|&o| place(m, o, size))
+            .any(|p| joined.contains(p))
 }
 
 /// Whether the match of a memo's candidate depends on one of the changed

@@ -97,6 +97,43 @@ fn a_wall_round_a_corner_encloses_the_corner() {
     }
 }
 
+/// A knight's move whose corner point holds a stone of the far chain is
+/// the diagonal from that stone: here White C5 to the chain D4-E4, whose
+/// stone D4 lies diagonally from C5 with Black on both of the diagonal's
+/// points. The knight's move C5-E4 counted D4 as an owned cutting point
+/// and made half a link of a cut pair; no such link now, and the pair's
+/// link is the diagonal, cut.
+#[test]
+fn a_link_through_a_stone_of_its_own_end_is_the_shorter_link() {
+    let b = diagram(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . X . . . . .
+         . . O X . . . . .
+         . . X O O . . . .
+         . . X . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    );
+    let at = |s: &str| Point::from_gtp(s, 9).unwrap();
+    let links = links(&b);
+    let between = |a: &str, c: &str| {
+        links
+            .links
+            .iter()
+            .filter(|l| {
+                l.color == Color::White
+                    && l.from == at(a)
+                    && l.to == keisei_territory::LinkEnd::Stone(at(c))
+            })
+            .map(|l| (l.kind.to_string(), l.coefficient))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(between("C5", "E4"), vec![]);
+    assert_eq!(between("C5", "D4"), vec![("diagonal".to_string(), 0.0)]);
+}
+
 #[test]
 fn a_broken_wall_leaks() {
     // White's stone in the gap of Black's one-space jump, held by a wall:
