@@ -449,8 +449,7 @@ impl<'a> Game<'a> {
                 if wall_libs == 0 {
                     return Some(Outcome::WallCaptured);
                 }
-                // Only chains next to the move can lose their last liberty.
-                let mut rest = own & !w & sp.adj[m];
+                let mut rest = own & !w;
                 while rest != 0 {
                     let c = sp.chain(own, rest.trailing_zeros() as usize);
                     rest &= !c;
@@ -468,8 +467,7 @@ impl<'a> Game<'a> {
             Side::Owner => {
                 own |= bit;
                 let empty = sp.all() & !(own | opp);
-                // Only chains next to the move can lose their last liberty.
-                let mut rest = opp & sp.adj[m];
+                let mut rest = opp;
                 while rest != 0 {
                     let c = sp.chain(opp, rest.trailing_zeros() as usize);
                     rest &= !c;
@@ -478,13 +476,11 @@ impl<'a> Game<'a> {
                     }
                 }
                 opp &= !captured;
+                let (w, wall_libs) = self.wall_group(own, opp);
                 let mine = sp.chain(own, m);
                 let empty = sp.all() & !(own | opp);
-                // A chain with a wall-adjacent stone is part of the wall
-                // group (which holds every such stone and grows through
-                // chains): only then does the wall's liberty count decide.
-                if mine & sp.wall != 0 {
-                    if self.wall_group(own, opp).1 == 0 {
+                if mine & w != 0 {
+                    if wall_libs == 0 {
                         return None;
                     }
                 } else if sp.neighbours(mine) & empty == 0 {
