@@ -636,8 +636,28 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
     let to = if let Some(off) = shape.offsets.to {
         let q = place(off)?;
         // The far end must be an own stone of another chain.
-        if board.color(q) != Some(color) || board.chain_head(q) == board.chain_head(from) {
+        if board.color(q) != Some(color) {
             return None;
+        }
+        let (head_from, head_to) = (board.chain_head(from), board.chain_head(q));
+        if head_to == head_from {
+            return None;
+        }
+        // No cutting point may hold a stone of either end's chain: the two
+        // chains would meet through that stone, by the shorter link from it
+        // (a knight's move whose corner point is the far chain's stone is
+        // the diagonal from that stone, cut if the diagonal is). Counted as
+        // an owned cutting point, such a match made half a link of a pair
+        // the shorter link calls cut. (An edge link through its own chain's
+        // stones is kept: it anchors the edge for that stone, and
+        // `enclosed`'s claimed edge arcs count anchors by stone.)
+        for p in shape.offsets.cuts.iter().filter_map(|&o| place(o)) {
+            if board.color(p) == Some(color) {
+                let h = board.chain_head(p);
+                if h == head_from || h == head_to {
+                    return None;
+                }
+            }
         }
         LinkEnd::Stone(q)
     } else {
@@ -659,25 +679,6 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
         };
         LinkEnd::Edge(border_cell(far, direction, size)?)
     };
-    // A match between two stones one of whose cutting points holds a stone
-    // of either end's chain is no link of its own: the two chains meet
-    // through that stone, by the shorter link from it (a knight's move
-    // whose corner point is the far chain's stone is the diagonal from that
-    // stone, cut if the diagonal is). Counted as an owned cutting point, it
-    // made half a link of a pair the shorter link calls cut. An edge link
-    // through its own chain's stones is kept: it anchors the edge for that
-    // stone (`enclosed`'s claimed edge arcs count anchors by stone).
-    if let LinkEnd::Stone(q) = to {
-        let (head_from, head_to) = (board.chain_head(from), board.chain_head(q));
-        for p in shape.offsets.cuts.iter().filter_map(|&o| place(o)) {
-            if board.color(p) == Some(color) {
-                let h = board.chain_head(p);
-                if h == head_from || h == head_to {
-                    return None;
-                }
-            }
-        }
-    }
     // The same two stones (or stone and edge cell) in either order.
     let key = match to {
         LinkEnd::Stone(q) => (from.min(q), link_end_key(LinkEnd::Stone(from.max(q)))),
