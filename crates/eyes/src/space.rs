@@ -340,6 +340,36 @@ impl Iterator for Bits {
     }
 }
 
+/// The moves a node tries ([`Game::tries`]): the point of `first` (at
+/// most one), a pass if `pass`, then the points of `rest` in index order;
+/// `None` is the pass.
+struct Tries {
+    first: u16,
+    pass: bool,
+    rest: u16,
+}
+
+impl Iterator for Tries {
+    type Item = Option<usize>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Option<usize>> {
+        if self.first != 0 {
+            let m = self.first.trailing_zeros() as usize;
+            self.first = 0;
+            Some(Some(m))
+        } else if self.pass {
+            self.pass = false;
+            Some(None)
+        } else {
+            Bits(self.rest).next().map(|m| {
+                self.rest &= self.rest - 1;
+                Some(m)
+            })
+        }
+    }
+}
+
 /// The positions on the current line of a search, with a filter that
 /// answers most "not on the line" questions without reading the line: a
 /// count of the positions on it per 256 buckets of their hash.
@@ -385,7 +415,7 @@ impl Line {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Order {
     /// Point order, after the killer move of the side at the depth
-    /// ([`Game::killer`]).
+    /// ([`Game::tries`]).
     Killers,
     /// Point order alone (tests compare the two).
     #[cfg(test)]
@@ -432,17 +462,27 @@ impl<'a> Game<'a> {
         Bits(empty)
     }
 
-    /// The move of `side` that last settled a node at `depth` (a killing
-    /// move of the opponent, a saving move of the owner), if `side` may try
-    /// it in `s`: the search tries it first. Positions at one depth of a
-    /// line are often alike, and the vital point of one is often the
-    /// vital point of the next.
-    fn killer(&self, s: State, side: Side, depth: u32) -> Option<usize> {
-        if self.order != Order::Killers {
-            return None;
+    /// The moves of `side` in `s` in the order the search tries them: the
+    /// move of `side` that last settled a node at `depth` (a killing move
+    /// of the opponent, a saving move of the owner) first, if `side` may
+    /// try it, then the others in point order; with `pass`, a pass right
+    /// after that first move. Positions at one depth of a line are often
+    /// alike, and the vital point of one is often the vital point of the
+    /// next.
+    #[inline]
+    fn tries(&self, s: State, side: Side, depth: u32, pass: bool) -> Tries {
+        let moves = self.moves(s, side).0;
+        let k = self.killers[depth as usize][usize::from(side == Side::Opponent)];
+        let first = if self.order == Order::Killers && usize::from(k) < self.space.n {
+            moves & (1 << k)
+        } else {
+            0
+        };
+        Tries {
+            first,
+            pass,
+            rest: moves & !first,
         }
-        let k = usize::from(self.killers[depth as usize][usize::from(side == Side::Opponent)]);
-        (k < self.space.n && self.moves(s, side).0 & (1 << k) != 0).then_some(k)
     }
 
     /// Own stones connected to the wall, and the wall's liberty count up
@@ -607,9 +647,7 @@ impl<'a> Game<'a> {
                     return Ok((false, true));
                 }
                 let mut survives = true;
-                let killer = self.killer(s, side, depth);
-                let moves = self.moves(s, side).filter(|&m| Some(m) != killer);
-                for m in killer.into_iter().chain(moves) {
+                for m in self.tries(s, side, depth, false).flatten() {
                     match self.play(s, side, m) {
                         Some(Outcome::WallCaptured) => {
                             survives = false;
@@ -642,13 +680,7 @@ impl<'a> Game<'a> {
                 let mut survives = passed;
                 // Otherwise: the move that last saved the wall at this
                 // depth, a pass, then the other moves in point order.
-                let killer = self.killer(s, side, depth);
-                let tries = killer
-                    .into_iter()
-                    .map(Some)
-                    .chain(std::iter::once(None))
-                    .chain(self.moves(s, side).filter(|&m| Some(m) != killer).map(Some));
-                for t in tries {
+                for t in self.tries(s, side, depth, true) {
                     if survives {
                         break;
                     }
