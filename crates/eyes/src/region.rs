@@ -181,14 +181,19 @@ impl SearchCache {
                 v => return v,
             }
         }
-        let space = shape.to_space(0).ok();
+        // Searched in the canonical frame, so that the answer is the key's
+        // whichever way round the shape was met first (a search that falls
+        // back to keeping every answer can depend on the order of its
+        // points: `keisei_eyes::space`).
+        let canonical = shape.transformed(sym).normalized();
+        let space = canonical.to_space(0).ok();
         let result = if vitals {
             space.and_then(|s| s.analyse(SEARCH_BUDGET).ok()).map(|a| {
                 let coords = |idx: &[usize]| -> Vec<(i8, i8)> {
                     idx.iter()
                         .map(|&i| {
-                            let p = shape.points()[i];
-                            shape.to_canonical(sym, (p.x, p.y))
+                            let p = canonical.points()[i];
+                            (p.x, p.y)
                         })
                         .collect()
                 };

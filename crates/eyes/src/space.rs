@@ -15,20 +15,26 @@
 //! ko follow the rules of Go, and no move may repeat a position already on
 //! the current line (positional superko), so every line ends. The owner
 //! *survives* if the wall is never captured: two passes in a row end the game
-//! with the wall standing (which makes seki count as survival). Results are
-//! cached by position; in rare cycle-dependent positions that cache can
-//! differ from a full path-dependent search (the graph-history interaction
-//! problem), a limitation we accept for speed: of 39,522 random spaces of 5
-//! to 9 points with marginal points and opponent stones, a search that
-//! keeps no result a repetition decided gave another value for 3 (for 2
-//! when the moves are tried in point order alone; `docs/results.md`,
-//! 2026-11-25).
+//! with the wall standing (which makes seki count as survival).
+//!
+//! Results are cached by position. A move not played because it repeats a
+//! position of the line makes the answer of its node depend on the line
+//! (the graph-history interaction problem): the search tracks the depth of
+//! the repeated position and keeps such an answer only at nodes no deeper
+//! than it, where every line has it. Tracking costs little in most spaces
+//! and much in a few with long cycles of captures, so it runs within
+//! [`TRACKED_BUDGET`] nodes; a space it cannot settle there is searched
+//! again keeping every answer, the cheaper search that can be wrong in
+//! rare spaces. Of 39,894 random spaces of 5 to 9 points with marginal
+//! points and opponent stones, the search that keeps every answer gave 3
+//! of them another value than a reference that keeps nothing a repetition
+//! decided (5 with the killers below), the tracked search none
+//! (`docs/results.md`, 2026-11-25).
 //!
 //! Each side tries first the move that last settled a node at the same
 //! depth of the line (the *killer*: a killing move of the opponent, a
 //! saving move of the owner, which tries it even before passing), then
-//! its other moves in point order. On the eye shapes met in 30 middle-game
-//! rankings that takes 36 % fewer nodes than point order alone.
+//! its other moves in point order.
 //!
 //! # From survival to eyes
 //! The space gives **2** eyes if the owner survives with no external eye,
@@ -39,7 +45,7 @@
 //! GNU Go's four-digit eye values (our `a` is its third digit, our `b` its
 //! second), computed here by our own search.
 
-use crate::hash::{NO_KO, Results, Slot, result_key};
+use crate::hash::{NO_KO, Results, result_key};
 use crate::value::{EyeValue, Eyes};
 
 /// The largest eye space the local game handles.
@@ -193,7 +199,7 @@ impl EyeSpace {
 
     /// The value `[a,b]` of the space and its vital points, by search.
     pub fn analyse(&self, budget: u64) -> Result<Analysis, SpaceError> {
-        self.search(budget, true, Order::Killers)
+        self.search(budget, true)
     }
 
     /// The value `[a,b]` of the space alone, by search, and the nodes used:
@@ -201,20 +207,67 @@ impl EyeSpace {
     /// search (every first move of each side, settled) is about a third of
     /// the work.
     pub fn value(&self, budget: u64) -> Result<(EyeValue, u64), SpaceError> {
-        self.search(budget, false, Order::Killers)
-            .map(|a| (a.value, a.nodes))
+        self.search(budget, false).map(|a| (a.value, a.nodes))
     }
 
-    fn search(&self, budget: u64, vitals: bool, order: Order) -> Result<Analysis, SpaceError> {
-        let mut g0 = Game::new(self, 0, budget, order);
-        let mut g1 = Game::new(self, 1, budget, order);
+    /// The search with repetitions tracked, within [`TRACKED_BUDGET`] nodes
+    /// (or `budget`, if smaller); past it, the search that ignores them,
+    /// within `budget`. The nodes reported are both searches'.
+    fn search(&self, budget: u64, vitals: bool) -> Result<Analysis, SpaceError> {
+        let mut used = 0;
+        let tracked = budget.min(TRACKED_BUDGET);
+        let first = self.search_with(
+            tracked,
+            vitals,
+            Order::Killers,
+            Repetitions::Tracked,
+            &mut used,
+        );
+        let found = match first {
+            Err(SpaceError::Budget) => self.search_with(
+                budget,
+                vitals,
+                Order::Killers,
+                Repetitions::Ignored,
+                &mut used,
+            ),
+            found => found,
+        };
+        found.map(|a| Analysis { nodes: used, ..a })
+    }
+
+    /// One search with the given order and treatment of repetitions, its
+    /// nodes added to `used` (also when it fails).
+    fn search_with(
+        &self,
+        budget: u64,
+        vitals: bool,
+        order: Order,
+        repetitions: Repetitions,
+        used: &mut u64,
+    ) -> Result<Analysis, SpaceError> {
+        let mut g0 = Game::new(self, 0, budget, order, repetitions);
+        let mut g1 = Game::new(self, 1, budget, order, repetitions);
+        let found = self.settle(&mut g0, &mut g1, vitals);
+        *used += g0.nodes + g1.nodes;
+        found
+    }
+
+    /// The value (and, with `vitals`, the vital points) from the two
+    /// survival games, without and with an external eye.
+    fn settle(
+        &self,
+        g0: &mut Game<'_>,
+        g1: &mut Game<'_>,
+        vitals: bool,
+    ) -> Result<Analysis, SpaceError> {
         let start = State {
             own: 0,
             opp: self.opponent,
             ko: NO_KO,
         };
-        let def1 = eyes(&mut g0, &mut g1, start, Side::Owner)?;
-        let att1 = eyes(&mut g0, &mut g1, start, Side::Opponent)?;
+        let def1 = eyes(g0, g1, start, Side::Owner)?;
+        let att1 = eyes(g0, g1, start, Side::Opponent)?;
         // `[M,M]`: two eyes even when the opponent plays twice in a row (its
         // first move anywhere, then again). Only two eyes or fewer matters,
         // so the game without an external eye answers, and the first move
@@ -223,7 +276,9 @@ impl EyeSpace {
         if many {
             for m in g0.moves(start, Side::Opponent) {
                 let two = match g0.play(start, Side::Opponent, m) {
-                    Some(Outcome::Continue(s)) => g0.survives(s, Side::Opponent, false, 0)?.0,
+                    Some(Outcome::Continue(s)) => {
+                        g0.survives(s, Side::Opponent, false, 0)?.survives
+                    }
                     Some(Outcome::WallCaptured) => false,
                     None => continue,
                 };
@@ -238,14 +293,14 @@ impl EyeSpace {
         if vitals && def1 > att1 {
             for m in g0.moves(start, Side::Owner) {
                 if let Some(Outcome::Continue(s)) = g0.play(start, Side::Owner, m) {
-                    if eyes(&mut g0, &mut g1, s, Side::Opponent)? == def1 {
+                    if eyes(g0, g1, s, Side::Opponent)? == def1 {
                         defence.push(m);
                     }
                 }
             }
             for m in g0.moves(start, Side::Opponent) {
                 let e = match g0.play(start, Side::Opponent, m) {
-                    Some(Outcome::Continue(s)) => eyes(&mut g0, &mut g1, s, Side::Owner)?,
+                    Some(Outcome::Continue(s)) => eyes(g0, g1, s, Side::Owner)?,
                     Some(Outcome::WallCaptured) => 0,
                     None => continue,
                 };
@@ -265,7 +320,7 @@ impl EyeSpace {
             value: EyeValue::new(to_eyes(def1), to_eyes(att1)),
             defence,
             attack,
-            nodes: g0.nodes + g1.nodes,
+            nodes: 0,
         })
     }
 }
@@ -304,9 +359,9 @@ enum Outcome {
 
 /// Number of eyes (0, 1, 2) of `s` with `side` to move.
 fn eyes(g0: &mut Game<'_>, g1: &mut Game<'_>, s: State, side: Side) -> Result<u8, SpaceError> {
-    if g0.survives(s, side, false, 0)?.0 {
+    if g0.survives(s, side, false, 0)?.survives {
         Ok(2)
-    } else if g1.survives(s, side, false, 0)?.0 {
+    } else if g1.survives(s, side, false, 0)?.survives {
         Ok(1)
     } else {
         Ok(0)
@@ -405,10 +460,40 @@ impl Line {
         }
     }
 
+    /// Where on the line `key` stands (its depth), if it does.
     #[inline]
-    fn contains(&self, key: u64) -> bool {
-        self.counts[Line::bucket(key)] != 0 && self.keys.contains(&key)
+    fn find(&self, key: u64) -> Option<u32> {
+        if self.counts[Line::bucket(key)] == 0 {
+            return None;
+        }
+        self.keys.iter().position(|&k| k == key).map(|i| i as u32)
     }
+}
+
+/// The node budget of the search with repetitions tracked (see the
+/// module's documentation); a space it cannot settle within it is searched
+/// again keeping every answer. Of the 7,470 shapes the score
+/// benchmark's positions met, about 200 need more (`docs/results.md`,
+/// 2026-11-25).
+pub const TRACKED_BUDGET: u64 = 20_000;
+
+/// What the cache of results makes of an answer that a repetition decided
+/// (a move not played because it would repeat a position of the line).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Repetitions {
+    /// The answer is kept at a node no deeper than the repeated position:
+    /// every line to that node holds the position, so every line gets the
+    /// same answer there. Answers that depend on a position further up are
+    /// found again on each line.
+    Tracked,
+    /// Every answer is kept, wherever the repeated position lies: cheaper,
+    /// and wrong on another line in rare spaces with cycles of captures
+    /// (the graph-history interaction problem).
+    Ignored,
+    /// No answer above a repetition is kept: the reference the tests
+    /// compare with (far slower).
+    #[cfg(test)]
+    Refused,
 }
 
 /// The order in which the search tries moves.
@@ -434,12 +519,19 @@ struct Game<'a> {
     /// each depth, tried first at its depth.
     killers: [[u8; 2]; MAX_DEPTH as usize],
     order: Order,
+    repetitions: Repetitions,
     nodes: u64,
     budget: u64,
 }
 
 impl<'a> Game<'a> {
-    fn new(space: &'a EyeSpace, external: u8, budget: u64, order: Order) -> Game<'a> {
+    fn new(
+        space: &'a EyeSpace,
+        external: u8,
+        budget: u64,
+        order: Order,
+        repetitions: Repetitions,
+    ) -> Game<'a> {
         Game {
             space,
             external,
@@ -447,6 +539,7 @@ impl<'a> Game<'a> {
             path: Line::default(),
             killers: [[NO_KO; 2]; MAX_DEPTH as usize],
             order,
+            repetitions,
             nodes: 0,
             budget,
         }
@@ -596,38 +689,62 @@ impl<'a> Game<'a> {
         u64::from(s.own) | u64::from(s.opp) << 16 | u64::from(side == Side::Owner) << 32
     }
 
-    /// Whether moving to `s` (with `side` to move next) repeats a position of
-    /// the current line.
-    fn repeats(&self, s: State, side: Side) -> bool {
-        self.path.contains(Self::position_key(s, side))
+    /// The depth on the line of the position that moving to `s` (with
+    /// `side` to move next) would repeat, if any.
+    fn repeats(&self, s: State, side: Side) -> Option<u32> {
+        self.path.find(Self::position_key(s, side))
     }
 
-    /// Whether the owner survives from `s` with `side` to move. The second
-    /// value says whether the result is exact (not cut by the depth bound).
+    /// Whether the owner survives from `s` with `side` to move, at `depth`
+    /// on the current line, and what the answer depends on besides the
+    /// position ([`Found`]).
     fn survives(
         &mut self,
         s: State,
         side: Side,
         passed: bool,
         depth: u32,
-    ) -> Result<(bool, bool), SpaceError> {
+    ) -> Result<Found, SpaceError> {
         if depth >= MAX_DEPTH {
-            return Ok((true, false));
+            return Ok(Found {
+                survives: true,
+                cut: true,
+                line: NOT_ON_LINE,
+            });
         }
         let slot = self
             .table
             .locate(result_key(s.own, s.opp, s.ko, side == Side::Owner, passed));
         if let Some(r) = self.table.get(slot) {
-            return Ok((r, true));
+            return Ok(Found::kept(r));
         }
         self.nodes += 1;
         if self.nodes > self.budget {
             return Err(SpaceError::Budget);
         }
         self.path.push(Self::position_key(s, side));
-        let result = self.search(s, side, passed, depth, slot);
+        let found = self.search(s, side, passed, depth);
         self.path.pop();
-        result
+        let found = found?;
+        // Kept unless a line below was cut by the depth bound, or the
+        // answer depends on a repetition of a position above this one
+        // (another line to this position need not hold that position).
+        if !found.cut && found.line >= depth {
+            self.table.insert(slot, found.survives);
+        }
+        Ok(found)
+    }
+
+    /// A move not played because it repeats the position at depth `at` of
+    /// the line: the answer of the node that skips it depends on that
+    /// position being on the line.
+    fn repetition(&self, all: &mut Found, at: u32) {
+        match self.repetitions {
+            Repetitions::Tracked => all.line = all.line.min(at),
+            Repetitions::Ignored => {}
+            #[cfg(test)]
+            Repetitions::Refused => all.cut = true,
+        }
     }
 
     fn search(
@@ -636,84 +753,113 @@ impl<'a> Game<'a> {
         side: Side,
         passed: bool,
         depth: u32,
-        slot: Slot,
-    ) -> Result<(bool, bool), SpaceError> {
-        let mut exact = true;
-        let result = match side {
+    ) -> Result<Found, SpaceError> {
+        // What the answer depends on: the one child that decides it (a
+        // kill for the opponent, a saving move for the owner), or else
+        // every child tried and every repetition skipped.
+        let mut all = Found::kept(side == Side::Opponent);
+        match side {
             Side::Opponent => {
                 // The wall's last liberty is the external eye: fill it and capture.
                 if self.external == 1 && self.wall_group(s.own, s.opp).1 == 1 {
-                    self.table.insert(slot, false);
-                    return Ok((false, true));
+                    return Ok(Found::kept(false));
                 }
-                let mut survives = true;
                 for m in self.tries(s, side, depth, false).flatten() {
                     match self.play(s, side, m) {
-                        Some(Outcome::WallCaptured) => {
-                            survives = false;
-                            break;
-                        }
-                        Some(Outcome::Continue(next)) if !self.repeats(next, Side::Owner) => {
-                            let (r, e) = self.survives(next, Side::Owner, false, depth + 1)?;
-                            exact &= e;
-                            if !r {
-                                survives = false;
-                                exact = e;
-                                self.killers[depth as usize][1] = m as u8;
-                                break;
+                        Some(Outcome::WallCaptured) => return Ok(Found::kept(false)),
+                        Some(Outcome::Continue(next)) => {
+                            if let Some(at) = self.repeats(next, Side::Owner) {
+                                self.repetition(&mut all, at);
+                                continue;
                             }
+                            let f = self.survives(next, Side::Owner, false, depth + 1)?;
+                            if !f.survives {
+                                self.killers[depth as usize][1] = m as u8;
+                                return Ok(f);
+                            }
+                            all.join(f);
                         }
-                        // Illegal, or a repetition of the line.
-                        _ => {}
+                        // Illegal.
+                        None => {}
                     }
                 }
-                if survives && !passed {
+                if !passed {
                     let next = State { ko: NO_KO, ..s };
-                    let (r, e) = self.survives(next, Side::Owner, true, depth + 1)?;
-                    exact &= e;
-                    survives = r;
+                    let f = self.survives(next, Side::Owner, true, depth + 1)?;
+                    if !f.survives {
+                        return Ok(f);
+                    }
+                    all.join(f);
                 }
-                survives
             }
             Side::Owner => {
                 // A pass answered by a pass ends the game: the wall stands.
-                let mut survives = passed;
-                // Otherwise: the move that last saved the wall at this
-                // depth, a pass, then the other moves in point order.
+                if passed {
+                    return Ok(Found::kept(true));
+                }
+                // The move that last saved the wall at this depth, a pass,
+                // then the other moves in point order.
                 for t in self.tries(s, side, depth, true) {
-                    if survives {
-                        break;
-                    }
                     let (next, pass) = match t {
                         None => (State { ko: NO_KO, ..s }, true),
                         Some(m) => match self.play(s, side, m) {
-                            Some(Outcome::Continue(next))
-                                if !self.repeats(next, Side::Opponent) =>
-                            {
+                            Some(Outcome::Continue(next)) => {
+                                if let Some(at) = self.repeats(next, Side::Opponent) {
+                                    self.repetition(&mut all, at);
+                                    continue;
+                                }
                                 (next, false)
                             }
-                            // Illegal, or a repetition of the line.
+                            // Illegal (the owner's moves never capture the wall).
                             _ => continue,
                         },
                     };
-                    let (r, e) = self.survives(next, Side::Opponent, pass, depth + 1)?;
-                    if r {
-                        survives = true;
-                        exact = e;
+                    let f = self.survives(next, Side::Opponent, pass, depth + 1)?;
+                    if f.survives {
                         if let Some(m) = t {
                             self.killers[depth as usize][0] = m as u8;
                         }
-                    } else {
-                        exact &= e;
+                        return Ok(f);
                     }
+                    all.join(f);
                 }
-                survives
             }
-        };
-        if exact {
-            self.table.insert(slot, result);
         }
-        Ok((result, exact))
+        Ok(all)
+    }
+}
+
+/// What [`Found::line`] holds for an answer no repetition decided.
+const NOT_ON_LINE: u32 = u32::MAX;
+
+/// An answer of the search, and what it depends on besides the position.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    /// Whether the owner survives.
+    survives: bool,
+    /// Whether a line below was cut by the depth bound (or, in the tests'
+    /// reference search, a repetition was met): the answer is kept nowhere
+    /// above.
+    cut: bool,
+    /// The least depth of a position of the line that a move below would
+    /// have repeated (and so was not played), or [`NOT_ON_LINE`].
+    line: u32,
+}
+
+impl Found {
+    /// An answer that depends on the position alone.
+    fn kept(survives: bool) -> Found {
+        Found {
+            survives,
+            cut: false,
+            line: NOT_ON_LINE,
+        }
+    }
+
+    /// `self`, depending also on what `other` depends on.
+    fn join(&mut self, other: Found) {
+        self.cut |= other.cut;
+        self.line = self.line.min(other.line);
     }
 }
 
@@ -803,15 +949,22 @@ mod tests {
         }
     }
 
-    /// The killer moves change the order of the search, not the values it
-    /// finds: every shape of up to 6 points in each placement, all empty,
-    /// with its first point marginal, and with its last point an opponent
-    /// stone, valued with killers and in point order alone, agree. (The
-    /// search caches answers that may depend on the line through a
-    /// repetition, so the order can matter in rare shapes with cycles of
-    /// captures; `docs/results.md` reports how rare.)
+    /// One search of `space` with the given order and treatment of
+    /// repetitions.
+    fn searched(space: &EyeSpace, order: Order, repetitions: Repetitions) -> Analysis {
+        space
+            .search_with(1_000_000, true, order, repetitions, &mut 0)
+            .unwrap()
+    }
+
+    /// With repetitions tracked, the answers do not depend on the order of
+    /// the moves, and they are those of the reference search that keeps
+    /// nothing a repetition decided: every shape of up to 6 points in each
+    /// placement, all empty, with its first point marginal, and with its
+    /// last point an opponent stone, searched with killers and in point
+    /// order, agrees with the reference.
     #[test]
-    fn killer_moves_change_the_order_not_the_values() {
+    fn tracked_repetitions_give_the_reference_values_in_any_order() {
         use crate::enumerate::{Placement, shapes};
         use crate::shape::{Content, Shape};
         let mut compared = 0;
@@ -824,11 +977,13 @@ mod tests {
                     opponent[n - 1].content = Content::Opponent;
                     for s in [shape, Shape::new(marginal), Shape::new(opponent)] {
                         let Ok(space) = s.to_space(0) else { continue };
-                        let killers = space.search(1_000_000, true, Order::Killers).unwrap();
-                        let points = space.search(1_000_000, true, Order::Points).unwrap();
-                        assert_eq!(killers.value, points.value, "{space:?}");
-                        assert_eq!(killers.defence, points.defence, "{space:?}");
-                        assert_eq!(killers.attack, points.attack, "{space:?}");
+                        let reference = searched(&space, Order::Points, Repetitions::Refused);
+                        for order in [Order::Killers, Order::Points] {
+                            let a = searched(&space, order, Repetitions::Tracked);
+                            assert_eq!(a.value, reference.value, "{space:?}");
+                            assert_eq!(a.defence, reference.defence, "{space:?}");
+                            assert_eq!(a.attack, reference.attack, "{space:?}");
+                        }
                         compared += 1;
                     }
                 }
@@ -837,13 +992,16 @@ mod tests {
         assert!(compared > 1_000, "{compared} spaces compared");
     }
 
-    /// The 3×3 corner with a dead opponent stone on its centre gives two
-    /// eyes whoever moves first. Point order alone valued it `[2,1]`: an
-    /// answer a repetition decided, kept and reused on another line. A
-    /// search that keeps no such answer finds `[2,2]` (with killers, in
-    /// 34,620 nodes; in point order alone it passes 50 million).
+    /// Two spaces of real games where keeping every answer went wrong, and
+    /// the values the reference search finds:
+    /// - the 3×3 corner with a dead opponent stone on its centre gives two
+    ///   eyes whoever moves first; in point order, every answer kept, it
+    ///   was `[2,1]` (the fixture `groups/dead-inside.sgf`);
+    /// - an 8-point corner of a record (the top right of
+    ///   `tom-9d-counted/107661022.sgf` at move 206, Black's) is `[1,0]`;
+    ///   with killers, every answer kept, it was `[1,1]`.
     #[test]
-    fn the_square_nine_in_the_corner_with_a_dead_centre_stone_lives() {
+    fn spaces_with_cycles_get_the_reference_values() {
         use crate::enumerate::{Placement, place};
         use crate::shape::{Content, Shape};
         let cells: Vec<(i8, i8)> = (0..3).flat_map(|y| (0..3).map(move |x| (x, y))).collect();
@@ -853,15 +1011,20 @@ mod tests {
                 p.content = Content::Opponent;
             }
         }
-        let space = Shape::new(points).to_space(0).unwrap();
-        assert_eq!(
-            space
-                .analyse(crate::region::SEARCH_BUDGET)
-                .unwrap()
-                .value
-                .to_string(),
-            "[2,2]"
-        );
+        let square = Shape::new(points).to_space(0).unwrap();
+        let adj: [u16; 8] = [2, 13, 18, 50, 76, 72, 176, 64];
+        let nb: Vec<Vec<usize>> = adj
+            .iter()
+            .map(|&m| (0..8).filter(|&j| m & (1 << j) != 0).collect())
+            .collect();
+        let corner = EyeSpace::new(8, &nb, 169, 129, 0).unwrap();
+        for (space, value) in [(square, "[2,2]"), (corner, "[1,0]")] {
+            let reference = searched(&space, Order::Killers, Repetitions::Refused);
+            assert_eq!(reference.value.to_string(), value);
+            let budget = crate::region::SEARCH_BUDGET;
+            assert_eq!(space.analyse(budget).unwrap().value.to_string(), value);
+            assert_eq!(space.value(budget).unwrap().0.to_string(), value);
+        }
     }
 
     #[test]
