@@ -23,8 +23,8 @@
 //! the repeated position and keeps such an answer only at nodes no deeper
 //! than it, where every line has it. Tracking costs little in most spaces
 //! and much in a few with long cycles of captures, so it runs within
-//! [`TRACKED_BUDGET`] nodes; a space it cannot settle there is searched
-//! again keeping every answer, the cheaper search that can be wrong in
+//! [`TRACKED_BUDGET`] nodes and [`REFUSED_LIMIT`] answers refused; a space
+//! it cannot settle there is searched again keeping every answer, the cheaper search that can be wrong in
 //! rare spaces. Of 39,894 random spaces of 5 to 9 points with marginal
 //! points and opponent stones, the search that keeps every answer gave 3
 //! of them another value than a reference that keeps nothing a repetition
@@ -471,11 +471,16 @@ impl Line {
 }
 
 /// The node budget of the search with repetitions tracked (see the
-/// module's documentation); a space it cannot settle within it is searched
-/// again keeping every answer. Of the 7,470 shapes the score
-/// benchmark's positions met, about 200 need more (`docs/results.md`,
-/// 2026-11-25).
+/// module's documentation); a space it cannot settle within it, or whose
+/// answers it refuses to keep more than [`REFUSED_LIMIT`] times, is
+/// searched again keeping every answer (`docs/results.md`, 2026-11-25).
 pub const TRACKED_BUDGET: u64 = 20_000;
+
+/// How many answers the search with repetitions tracked may refuse to
+/// keep (a repetition above their node decided them) before it gives up:
+/// in spaces with long cycles of captures almost every answer depends on
+/// the line, and tracking runs past millions of nodes.
+pub const REFUSED_LIMIT: u64 = 3_000;
 
 /// What the cache of results makes of an answer that a repetition decided
 /// (a move not played because it would repeat a position of the line).
@@ -520,6 +525,8 @@ struct Game<'a> {
     killers: [[u8; 2]; MAX_DEPTH as usize],
     order: Order,
     repetitions: Repetitions,
+    /// Answers not kept because a repetition above their node decided them.
+    refused: u64,
     nodes: u64,
     budget: u64,
 }
@@ -540,6 +547,7 @@ impl<'a> Game<'a> {
             killers: [[NO_KO; 2]; MAX_DEPTH as usize],
             order,
             repetitions,
+            refused: 0,
             nodes: 0,
             budget,
         }
@@ -731,6 +739,13 @@ impl<'a> Game<'a> {
         // (another line to this position need not hold that position).
         if !found.cut && found.line >= depth {
             self.table.insert(slot, found.survives);
+        } else if !found.cut {
+            // Tracking gives up on a space whose cycles keep it from
+            // keeping answers (the search is asked again keeping them all).
+            self.refused += 1;
+            if self.refused > REFUSED_LIMIT {
+                return Err(SpaceError::Budget);
+            }
         }
         Ok(found)
     }
