@@ -211,8 +211,9 @@ impl EyeSpace {
     }
 
     /// The search with repetitions tracked, within [`TRACKED_BUDGET`] nodes
-    /// (or `budget`, if smaller); past it, the search that ignores them,
-    /// within `budget`. The nodes reported are both searches'.
+    /// (or `budget`, if smaller) and [`REFUSED_LIMIT`] answers refused;
+    /// past either, the search that keeps every answer, within `budget`.
+    /// The nodes reported are both searches'.
     fn search(&self, budget: u64, vitals: bool) -> Result<Analysis, SpaceError> {
         let mut used = 0;
         let tracked = budget.min(TRACKED_BUDGET);
