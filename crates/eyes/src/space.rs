@@ -1008,6 +1008,52 @@ mod tests {
         assert!(compared > 1_000, "{compared} spaces compared");
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 256,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Random spaces of 5 to 7 points (a polyomino in the centre, on
+        /// the edge or in the corner, with random marginal points and
+        /// opponent stones): the search's value is the reference's.
+        #[test]
+        fn random_spaces_get_the_reference_values(
+            n in 5usize..=7,
+            pick in proptest::prelude::any::<proptest::sample::Index>(),
+            placement in proptest::sample::select(crate::enumerate::Placement::ALL.to_vec()),
+            marginal in proptest::prelude::any::<u16>(),
+            opponent in proptest::prelude::any::<u16>(),
+            sparse in proptest::prelude::any::<u16>(),
+        ) {
+            use crate::enumerate::{fixed_polyominoes, place};
+            use crate::shape::{Content, Shape};
+            let all = fixed_polyominoes(n);
+            let cells: &Vec<(i8, i8)> = pick.get(&all);
+            let mut points = place(cells, placement).points().to_vec();
+            for (i, p) in points.iter_mut().enumerate() {
+                p.marginal = marginal & sparse & (1 << i) != 0;
+                if opponent & !sparse & (1 << i) != 0 {
+                    p.content = Content::Opponent;
+                }
+            }
+            let Ok(space) = Shape::new(points).to_space(0) else {
+                return Ok(());
+            };
+            let reference = space.search_with(
+                200_000,
+                false,
+                Order::Killers,
+                Repetitions::Refused,
+                &mut 0,
+            );
+            if let Ok(reference) = reference {
+                let (value, _) = space.value(crate::region::SEARCH_BUDGET).unwrap();
+                proptest::prop_assert_eq!(value, reference.value, "{:?}", space);
+            }
+        }
+    }
+
     /// Two spaces of real games where keeping every answer went wrong, and
     /// the values the reference search finds:
     /// - the 3×3 corner with a dead opponent stone on its centre gives two
