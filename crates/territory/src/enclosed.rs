@@ -175,7 +175,7 @@ pub fn territory_of<'a>(
     let first_line = first_line(size);
     for c in Color::BOTH {
         let mut edge_stones = living[c.index()];
-        edge_stones.intersect_with(&first_line);
+        edge_stones.intersect_with(&first_line.points);
         for p in &edge_stones {
             anchors.extend(border_cells(p, size).map(|b| (b, c, p)));
         }
@@ -206,7 +206,8 @@ pub fn territory_of<'a>(
     // them are different stones of one wall (or one stone, and the arcs on
     // both sides are claimed so), and the arc is the shorter way round (a
     // wall encloses the side it cuts off, not the rest of the board).
-    anchors.sort_by_key(|a| (a.0, a.1, a.2));
+    // (Equal keys are equal anchors: there is no order among them to keep.)
+    anchors.sort_unstable_by_key(|a| (a.0, a.1, a.2));
     let anchors: Vec<(BorderCell, Anchor)> = anchors
         .into_iter()
         .map(|(b, c, p)| (b, (c, walls.find(head(p)), p)))
@@ -294,8 +295,12 @@ pub fn territory_of<'a>(
         // a point that touches an unclaimed stretch of the edge or holds a
         // living opponent stone.
         let mut seeds = living[other];
-        for p in &first_line {
-            if border_cells(p, size).any(|b| !claimed[own][usize::from(b.0)]) {
+        for &(p, cells) in &first_line.cells {
+            if cells
+                .iter()
+                .flatten()
+                .any(|b| !claimed[own][usize::from(b.0)])
+            {
                 seeds.insert(p);
             }
         }
@@ -310,9 +315,13 @@ pub fn territory_of<'a>(
         inside.subtract(&facing);
         // Its regions, in point order of their first point.
         while let Some(start) = inside.first() {
-            let region = std::iter::once(start)
-                .collect::<PointSet>()
-                .fill_within(&inside);
+            let mut region = PointSet::new();
+            region.insert(start);
+            // A point with no neighbour inside is a region of its own (the
+            // points of eyes, mostly), found without a fill.
+            if start.neighbors().iter().any(|&n| inside.contains(n)) {
+                region = region.fill_within(&inside);
+            }
             inside.subtract(&region);
             if region.intersects(&empty) && region.len() <= max_region {
                 regions.push(Region {
@@ -330,7 +339,8 @@ pub fn territory_of<'a>(
     let mut both = claimed_by[0];
     both.intersect_with(&claimed_by[1]);
     regions.retain(|r| !r.points.intersects(&both));
-    regions.sort_by_key(|r| r.points.first());
+    // Regions are disjoint: no two share a first point.
+    regions.sort_unstable_by_key(|r| r.points.first());
     // Empty points and dead stones count; nothing else is in a region.
     let mut counted = empty;
     counted.union_with(&options.dead);
