@@ -249,14 +249,24 @@ impl PointSet {
         // a sweep changes nothing. Every point added touches a filled
         // point inside `within`, and the sweeps stop only when nothing
         // more touches one: the flood fill, in fewer passes.
+        // Only the words from one below the lowest filled word to one above
+        // the highest are swept (growth reaches one word further at most:
+        // a shift by a row is shorter than a word); a small fill touches a
+        // few words of the twelve.
         let m = &within.words;
         let mut f = self.words;
         for (w, m) in f.iter_mut().zip(m) {
             *w &= m;
         }
+        let Some(mut lo) = f.iter().position(|&w| w != 0) else {
+            return PointSet { words: f };
+        };
+        let mut hi = f.iter().rposition(|&w| w != 0).unwrap_or(lo);
         loop {
             let mut changed = 0;
-            for i in 0..WORDS {
+            let mut i = lo.saturating_sub(1);
+            let mut end = (hi + 1).min(WORDS - 1);
+            while i <= end {
                 let below = if i > 0 { f[i - 1] } else { 0 };
                 let above = if i + 1 < WORDS { f[i + 1] } else { 0 };
                 let here = f[i];
@@ -269,6 +279,12 @@ impl PointSet {
                 let run_up = (m[i].wrapping_add(grown) ^ m[i]) & m[i] | grown;
                 changed |= run_up ^ here;
                 f[i] = run_up;
+                if run_up != 0 {
+                    lo = lo.min(i);
+                    hi = hi.max(i);
+                    end = end.max((i + 1).min(WORDS - 1));
+                }
+                i += 1;
             }
             if changed == 0 {
                 return PointSet { words: f };
