@@ -212,33 +212,34 @@ impl EyeSpace {
 
     /// The search with repetitions tracked, within [`TRACKED_BUDGET`] nodes
     /// (or `budget`, if smaller) and [`REFUSED_LIMIT`] answers refused;
-    /// past either, the search that keeps every answer, within `budget`.
-    /// The nodes reported are both searches'.
+    /// past either, the search that keeps every answer, within `budget`
+    /// more nodes, starting from the answers the first kept. The nodes
+    /// reported are both searches'.
     fn search(&self, budget: u64, vitals: bool) -> Result<Analysis, SpaceError> {
-        let mut used = 0;
         let tracked = budget.min(TRACKED_BUDGET);
-        let first = self.search_with(
-            tracked,
-            vitals,
-            Order::Killers,
-            Repetitions::Tracked,
-            &mut used,
-        );
-        let found = match first {
-            Err(SpaceError::Budget) => self.search_with(
-                budget,
-                vitals,
-                Order::Killers,
-                Repetitions::Ignored,
-                &mut used,
-            ),
+        let mut g0 = Game::new(self, 0, tracked, Order::Killers, Repetitions::Tracked);
+        let mut g1 = Game::new(self, 1, tracked, Order::Killers, Repetitions::Tracked);
+        let found = match self.settle(&mut g0, &mut g1, vitals) {
+            Err(SpaceError::Budget) => {
+                // The answers the tracked search kept hold on every line:
+                // the search that keeps every answer starts from them.
+                for g in [&mut g0, &mut g1] {
+                    g.repetitions = Repetitions::Ignored;
+                    g.budget = g.nodes + budget;
+                }
+                self.settle(&mut g0, &mut g1, vitals)
+            }
             found => found,
         };
-        found.map(|a| Analysis { nodes: used, ..a })
+        found.map(|a| Analysis {
+            nodes: g0.nodes + g1.nodes,
+            ..a
+        })
     }
 
     /// One search with the given order and treatment of repetitions, its
-    /// nodes added to `used` (also when it fails).
+    /// nodes added to `used` (also when it fails): what the tests compare.
+    #[cfg(test)]
     fn search_with(
         &self,
         budget: u64,
