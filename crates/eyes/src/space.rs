@@ -24,8 +24,9 @@
 //! than it, where every line has it. Tracking costs little in most spaces
 //! and much in a few with long cycles of captures, so it runs within
 //! [`TRACKED_BUDGET`] nodes and [`REFUSED_LIMIT`] answers refused; a space
-//! it cannot settle there is searched again keeping every answer, the cheaper search that can be wrong in
-//! rare spaces. Of 39,894 random spaces of 5 to 9 points with marginal
+//! it cannot settle there is searched again keeping every answer (from the
+//! answers already kept), the cheaper search that can be wrong in rare
+//! spaces. Of 39,894 random spaces of 5 to 9 points with marginal
 //! points and opponent stones, the search that keeps every answer gave 3
 //! of them another value than a reference that keeps nothing a repetition
 //! decided (5 with the killers below), the tracked search none
@@ -475,7 +476,7 @@ impl Line {
 /// The node budget of the search with repetitions tracked (see the
 /// module's documentation); a space it cannot settle within it, or whose
 /// answers it refuses to keep more than [`REFUSED_LIMIT`] times, is
-/// searched again keeping every answer (`docs/results.md`, 2026-11-25).
+/// searched on keeping every answer (`docs/results.md`, 2026-11-25).
 pub const TRACKED_BUDGET: u64 = 20_000;
 
 /// How many answers the search with repetitions tracked may refuse to
