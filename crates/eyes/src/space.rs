@@ -220,7 +220,7 @@ impl EyeSpace {
         let tracked = budget.min(TRACKED_BUDGET);
         let mut g0 = Game::new(self, 0, tracked, Order::Killers, Repetitions::Tracked);
         let mut g1 = Game::new(self, 1, tracked, Order::Killers, Repetitions::Tracked);
-        let found = match self.settle(&mut g0, &mut g1, vitals) {
+        match self.settle(&mut g0, &mut g1, vitals) {
             Err(SpaceError::Budget) => {
                 // The answers the tracked search kept hold on every line:
                 // the search that keeps every answer starts from them.
@@ -231,11 +231,7 @@ impl EyeSpace {
                 self.settle(&mut g0, &mut g1, vitals)
             }
             found => found,
-        };
-        found.map(|a| Analysis {
-            nodes: g0.nodes + g1.nodes,
-            ..a
-        })
+        }
     }
 
     /// One search with the given order and treatment of repetitions, its
@@ -323,7 +319,8 @@ impl EyeSpace {
             value: EyeValue::new(to_eyes(def1), to_eyes(att1)),
             defence,
             attack,
-            nodes: 0,
+            // Both games', the fallback's included (it goes on counting).
+            nodes: g0.nodes + g1.nodes,
         })
     }
 }
@@ -404,7 +401,7 @@ impl Iterator for Bits {
 struct Tries {
     first: u16,
     pass: bool,
-    rest: u16,
+    rest: Bits,
 }
 
 impl Iterator for Tries {
@@ -420,10 +417,7 @@ impl Iterator for Tries {
             self.pass = false;
             Some(None)
         } else {
-            Bits(self.rest).next().map(|m| {
-                self.rest &= self.rest - 1;
-                Some(m)
-            })
+            self.rest.next().map(Some)
         }
     }
 }
@@ -585,7 +579,7 @@ impl<'a> Game<'a> {
         Tries {
             first,
             pass,
-            rest: moves & !first,
+            rest: Bits(moves & !first),
         }
     }
 
