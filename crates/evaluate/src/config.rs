@@ -3,6 +3,7 @@
 //! located errors.
 
 use keisei_board::diag::{Location, SourceError};
+use keisei_groups::DeadBySize;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -281,6 +282,17 @@ pub struct Ownership {
     pub influence: f64,
     /// The same near the end.
     pub influence_near_end: f64,
+    /// Dead thresholds by group size for the ownership and the score:
+    /// `[stones, threshold]` steps, by increasing number of stones; a group
+    /// takes the threshold of the last step its size reaches (the terms'
+    /// `groups.dead-above` below the first). With steps, the position (one
+    /// users see, never a child of a ranking) is settled once more with
+    /// them (`algorithms.md` §8.3).
+    pub dead_above_by_size: DeadBySize,
+    /// Near the end, thresholds by group size that replace
+    /// `enclosed-dead-above` (the same kind of steps): a big group inside
+    /// the other colour's territory needs more danger to be dead.
+    pub enclosed_dead_above_by_size: DeadBySize,
 }
 
 impl Default for Ownership {
@@ -290,6 +302,16 @@ impl Default for Ownership {
             enclosed_dead_above: 0.1,
             influence: 0.5,
             influence_near_end: 1.0,
+            dead_above_by_size: DeadBySize::new(&[
+                (1, 0.4),
+                (4, 0.6),
+                (6, 0.7),
+                (8, 0.85),
+                (12, 0.9),
+                (20, 0.95),
+            ])
+            .expect("valid steps"),
+            enclosed_dead_above_by_size: DeadBySize::new(&[(8, 0.7)]).expect("valid steps"),
         }
     }
 }
@@ -434,6 +456,28 @@ impl Config {
                     key.to_string(),
                     format!("`{key}` is {v}; expected a value in [0, 1]"),
                 ));
+            }
+        }
+        for (key, table) in [
+            (
+                "ownership.dead-above-by-size",
+                &self.ownership.dead_above_by_size,
+            ),
+            (
+                "ownership.enclosed-dead-above-by-size",
+                &self.ownership.enclosed_dead_above_by_size,
+            ),
+        ] {
+            for (i, &(stones, v)) in table.steps().iter().enumerate() {
+                if !(0.0..=1.0).contains(&v) {
+                    return Err((
+                        key.to_string(),
+                        format!(
+                            "`{key}` step {} ({stones} stones) has threshold {v}; expected a value in [0, 1]",
+                            i + 1
+                        ),
+                    ));
+                }
             }
         }
         let p = &self.phase;

@@ -536,12 +536,35 @@ impl Evaluator {
         let own = &cfg.ownership;
         let near_end = !matches!(sharing, Sharing::Reuse(_))
             && settled_share(board, &groups, &terr, cfg) > own.settled_above;
-        let ownership_threshold = own.enclosed_dead_above;
-        let ownership_view = (near_end && ownership_threshold < used).then(|| {
+        // The ownership's thresholds: its own for enclosed groups near the
+        // end, and its dead thresholds by group size. Where they are not
+        // the terms', the position is settled again with them (whether a
+        // group is judged otherwise cannot be told from the terms' last
+        // reading alone: the first may differ).
+        let own_params = if near_end {
+            GroupParams {
+                enclosed_dead_above: own.enclosed_dead_above.min(used),
+                enclosed_by_size: own.enclosed_dead_above_by_size,
+                dead_by_size: own.dead_above_by_size,
+                ..params
+            }
+        } else {
+            GroupParams {
+                enclosed_dead_above: used,
+                dead_by_size: own.dead_above_by_size,
+                ..params
+            }
+        };
+        let terms_params = GroupParams {
+            enclosed_dead_above: used,
+            ..params
+        };
+        let differs = !matches!(sharing, Sharing::Reuse(_)) && own_params != terms_params;
+        let ownership_view = differs.then(|| {
             let sharing = first_memo
                 .as_ref()
                 .map_or(SettledSharing::None, SettledSharing::Reuse);
-            settle(ownership_threshold, sharing)
+            analyse_settled(board, refs.iter().copied(), knowledge, &own_params, sharing)
         });
         if let Sharing::Record(memos) = &mut sharing {
             memos.groups = first_memo;

@@ -262,11 +262,15 @@ fn the_enclosed_threshold_is_that_of_the_phase() {
     use keisei_board::Point;
     use keisei_evaluate::config::GamePhase;
     use keisei_evaluate::{Config, Evaluator};
+    use keisei_groups::DeadBySize;
     let pos = crate::position("groups/lone-invader.sgf", None);
     let c11 = Point::from_gtp("C11", pos.board.size()).unwrap();
     let evaluate = |thresholds: [f64; 3]| {
         let mut config = Config::default();
         config.groups.enclosed_dead_above = thresholds;
+        // The ownership judges by the terms' thresholds here (its own
+        // would take the lone stone dead in every case).
+        config.ownership.dead_above_by_size = DeadBySize::NONE;
         Evaluator::new(config).evaluate(&pos.board, pos.komi)
     };
     // Read with the middle game's threshold the position is an opening;
@@ -299,12 +303,16 @@ fn the_ownership_settles_with_its_own_threshold() {
     use keisei_board::Point;
     use keisei_evaluate::config::GamePhase;
     use keisei_evaluate::{Config, Evaluator};
+    use keisei_groups::DeadBySize;
     let pos = crate::position("evaluate/late-invader.sgf", None);
     let size = pos.board.size();
     let at = |v: &str| Point::from_gtp(v, size).unwrap();
     let evaluate = |ownership: f64| {
         let mut config = Config::default();
         config.ownership.enclosed_dead_above = ownership;
+        // Only the enclosed threshold differs from the terms' (the
+        // thresholds by size have tests of their own).
+        config.ownership.dead_above_by_size = DeadBySize::NONE;
         Evaluator::new(config).evaluate(&pos.board, pos.komi)
     };
     let own = evaluate(Config::default().ownership.enclosed_dead_above);
@@ -328,4 +336,52 @@ fn the_ownership_settles_with_its_own_threshold() {
     assert!((own.score - 43.5).abs() < 1e-9, "{}", own.score);
     // With the wall dead, White gets the corner and the wall.
     assert!(same.score < 0.0, "{}", same.score);
+}
+
+/// The ownership's dead thresholds by group size: in the last position of
+/// `ko-9.sgf` Black's two stones G4 and G3 (danger 0.48), cut off inside
+/// White's side, live for the terms (dead from 0.7) and are dead for the
+/// ownership and the score (two-stone groups from 0.4), which then give
+/// White the right side. Without the tables the ownership judges as the
+/// terms do; the terms and the total never change.
+#[test]
+fn the_ownership_judges_groups_by_their_size() {
+    use keisei_board::Point;
+    use keisei_evaluate::{Config, Evaluator};
+    use keisei_groups::DeadBySize;
+    let pos = crate::position("positions/ko-9.sgf", None);
+    let size = pos.board.size();
+    let at = |v: &str| Point::from_gtp(v, size).unwrap();
+    let evaluate = |tables: bool| {
+        let mut config = Config::default();
+        if !tables {
+            config.ownership.dead_above_by_size = DeadBySize::NONE;
+            config.ownership.enclosed_dead_above_by_size = DeadBySize::NONE;
+        }
+        Evaluator::new(config).evaluate(&pos.board, pos.komi)
+    };
+    let (own, plain) = (evaluate(true), evaluate(false));
+    let danger = own.groups.at(at("G4")).unwrap().danger;
+    assert!((0.4..0.7).contains(&danger), "{danger}");
+    for e in [&own, &plain] {
+        assert!(e.dead.is_empty());
+    }
+    assert_eq!(own.total.to_bits(), plain.total.to_bits());
+    assert_eq!(own.terms, plain.terms);
+    assert_eq!(
+        own.ownership_dead.iter().collect::<Vec<_>>(),
+        [at("G4"), at("G3")]
+    );
+    assert_eq!(plain.ownership_dead, plain.dead);
+    assert!((own.ownership[at("G4")] + 1.0).abs() < 1e-12);
+    assert!((plain.ownership[at("G4")] - 1.0).abs() < 1e-12);
+    // White takes the two stones (two points each), and the empty points
+    // of the right side come under White's influence alone (15 points in
+    // all).
+    assert!(
+        own.score < plain.score - 10.0,
+        "{} {}",
+        own.score,
+        plain.score
+    );
 }

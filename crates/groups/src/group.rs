@@ -23,10 +23,16 @@ pub struct GroupParams {
     /// A group with danger at or above this is dead: its stones neither
     /// wall nor spoil territory ([`crate::analyse_settled`]).
     pub dead_above: f64,
+    /// Thresholds by the group's number of stones, which replace
+    /// `dead_above` where they are given (none by default).
+    pub dead_by_size: DeadBySize,
     /// A group with danger at or above this that lies inside the other
     /// colour's territory, and cannot win the capturing race with the
     /// chains next to it, is dead as well ([`crate::analyse_settled`]).
     pub enclosed_dead_above: f64,
+    /// Thresholds by the group's number of stones, which replace
+    /// `enclosed_dead_above` where they are given (none by default).
+    pub enclosed_by_size: DeadBySize,
 }
 
 impl Default for GroupParams {
@@ -35,8 +41,127 @@ impl Default for GroupParams {
             liberty_order: 4,
             unattackable_below: 0.2,
             dead_above: 0.7,
+            dead_by_size: DeadBySize::NONE,
             enclosed_dead_above: 0.5,
+            enclosed_by_size: DeadBySize::NONE,
         }
+    }
+}
+
+impl GroupParams {
+    /// The danger at or above which a group of `stones` stones is dead:
+    /// the last step of `dead_by_size` its size reaches, or `dead_above`.
+    pub fn dead_threshold(&self, stones: usize) -> f64 {
+        self.dead_by_size
+            .threshold(stones)
+            .unwrap_or(self.dead_above)
+    }
+
+    /// The danger at or above which a group of `stones` stones lying inside
+    /// the other colour's territory is dead: the last step of
+    /// `enclosed_by_size` its size reaches, or `enclosed_dead_above`.
+    pub fn enclosed_threshold(&self, stones: usize) -> f64 {
+        self.enclosed_by_size
+            .threshold(stones)
+            .unwrap_or(self.enclosed_dead_above)
+    }
+
+    /// Whether `g` is dead by its danger alone.
+    pub fn is_dead(&self, g: &Group) -> bool {
+        g.danger >= self.dead_threshold(g.stones.len())
+    }
+}
+
+/// Thresholds that depend on a group's size: steps of (fewest stones,
+/// threshold), by increasing number of stones. A group takes the threshold
+/// of the last step whose number of stones it reaches; a group smaller than
+/// the first step, or any group when there are no steps, takes the scalar
+/// threshold ([`GroupParams::dead_above`] or
+/// [`GroupParams::enclosed_dead_above`]). At most [`DeadBySize::MAX_STEPS`] steps
+/// (a fixed array, so that the parameters stay `Copy`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeadBySize {
+    steps: [(u16, f64); DeadBySize::MAX_STEPS],
+    len: u8,
+}
+
+impl DeadBySize {
+    /// The most steps a table holds.
+    pub const MAX_STEPS: usize = 8;
+
+    /// No steps: every group takes `dead_above`.
+    pub const NONE: DeadBySize = DeadBySize {
+        steps: [(0, 0.0); DeadBySize::MAX_STEPS],
+        len: 0,
+    };
+
+    /// A table of steps; an error (saying which step) unless there are at
+    /// most [`DeadBySize::MAX_STEPS`], their numbers of stones are at least
+    /// 1 and strictly increasing, and their thresholds are finite.
+    pub fn new(steps: &[(u16, f64)]) -> Result<DeadBySize, String> {
+        if steps.len() > DeadBySize::MAX_STEPS {
+            return Err(format!(
+                "{} steps; at most {} are allowed",
+                steps.len(),
+                DeadBySize::MAX_STEPS
+            ));
+        }
+        let mut out = DeadBySize::NONE;
+        for (i, &(stones, threshold)) in steps.iter().enumerate() {
+            if stones == 0 {
+                return Err(format!("step {}: a group has at least 1 stone", i + 1));
+            }
+            if i > 0 && stones <= steps[i - 1].0 {
+                return Err(format!(
+                    "step {} is for groups of {stones} stones or more, the step before it for {} or more; the numbers of stones must increase",
+                    i + 1,
+                    steps[i - 1].0
+                ));
+            }
+            if !threshold.is_finite() {
+                return Err(format!(
+                    "step {}: threshold {threshold} is not a number",
+                    i + 1
+                ));
+            }
+            out.steps[i] = (stones, threshold);
+        }
+        out.len = steps.len() as u8;
+        Ok(out)
+    }
+
+    /// The steps.
+    pub fn steps(&self) -> &[(u16, f64)] {
+        &self.steps[..usize::from(self.len)]
+    }
+
+    /// Whether there are no steps.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The threshold of a group of `stones` stones, if a step applies.
+    pub fn threshold(&self, stones: usize) -> Option<f64> {
+        self.steps()
+            .iter()
+            .take_while(|&&(n, _)| usize::from(n) <= stones)
+            .last()
+            .map(|&(_, t)| t)
+    }
+}
+
+impl Serialize for DeadBySize {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.steps())
+    }
+}
+
+/// Read as a list of `[stones, threshold]` pairs, checked by
+/// [`DeadBySize::new`].
+impl<'de> serde::Deserialize<'de> for DeadBySize {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let steps = Vec::<(u16, f64)>::deserialize(deserializer)?;
+        DeadBySize::new(&steps).map_err(serde::de::Error::custom)
     }
 }
 
@@ -151,14 +276,11 @@ impl Groups {
         out
     }
 
-    /// The stones of the dead groups: danger at or above the threshold.
+    /// The stones of the dead groups: danger at or above the threshold
+    /// for their size ([`GroupParams::dead_threshold`]).
     pub fn dead(&self) -> PointSet {
         let mut out = PointSet::new();
-        for g in self
-            .groups
-            .iter()
-            .filter(|g| g.danger >= self.params.dead_above)
-        {
+        for g in self.groups.iter().filter(|g| self.params.is_dead(g)) {
             out.union_with(&g.stones);
         }
         out
@@ -733,5 +855,63 @@ fn empty_group(id: usize, color: Color) -> Group {
         l4_total: 0.0,
         encirclement: 0.0,
         danger: 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_takes_the_last_step_its_size_reaches() {
+        let t = DeadBySize::new(&[(1, 0.4), (4, 0.6), (8, 0.85)]).unwrap();
+        let params = GroupParams {
+            dead_above: 0.7,
+            dead_by_size: t,
+            ..GroupParams::default()
+        };
+        let got: Vec<f64> = [1, 3, 4, 7, 8, 300]
+            .iter()
+            .map(|&n| params.dead_threshold(n))
+            .collect();
+        assert_eq!(got, [0.4, 0.4, 0.6, 0.6, 0.85, 0.85]);
+        // Below the first step, and without steps, the scalar threshold.
+        let from_two = GroupParams {
+            dead_by_size: DeadBySize::new(&[(2, 0.9)]).unwrap(),
+            ..params
+        };
+        let enclosed = GroupParams {
+            enclosed_by_size: DeadBySize::new(&[(8, 0.7)]).unwrap(),
+            enclosed_dead_above: 0.1,
+            ..GroupParams::default()
+        };
+        let scalar = vec![
+            from_two.dead_threshold(1),
+            GroupParams::default().dead_threshold(50),
+            GroupParams::default().enclosed_threshold(50),
+            enclosed.enclosed_threshold(7),
+            enclosed.enclosed_threshold(8),
+        ];
+        assert_eq!(scalar, [0.7, 0.7, 0.5, 0.1, 0.7]);
+    }
+
+    #[test]
+    fn bad_steps_are_refused_with_the_step_named() {
+        let err = |steps: &[(u16, f64)]| DeadBySize::new(steps).unwrap_err();
+        assert!(
+            err(&[(0, 0.5)]).starts_with("step 1:"),
+            "{}",
+            err(&[(0, 0.5)])
+        );
+        let order = err(&[(1, 0.4), (4, 0.6), (4, 0.7)]);
+        assert!(
+            order.starts_with("step 3 is for groups of 4 stones"),
+            "{order}"
+        );
+        assert!(err(&[(1, f64::NAN)]).contains("not a number"));
+        let many: Vec<(u16, f64)> = (1..=9).map(|n| (n, 0.5)).collect();
+        assert!(err(&many).contains("at most 8"));
+        assert!(DeadBySize::new(&many[..8]).is_ok());
+        assert!(DeadBySize::new(&[]).unwrap().is_empty());
     }
 }

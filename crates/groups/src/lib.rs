@@ -36,8 +36,8 @@ pub use block_danger::{
 };
 pub use danger::{danger, encirclement};
 pub use group::{
-    EyeRegion, Group, GroupParams, Groups, GroupsMemo, Sharing, analyse, analyse_sharing,
-    analyse_sharing_links, eye_certainty,
+    DeadBySize, EyeRegion, Group, GroupParams, Groups, GroupsMemo, Sharing, analyse,
+    analyse_sharing, analyse_sharing_links, eye_certainty,
 };
 pub use importance::{
     DangerMinus, Importance, Spheres, check_range, danger_minus, danger_minus_totals, importance,

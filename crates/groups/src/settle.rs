@@ -25,7 +25,7 @@ pub struct Settled {
     /// The groups of the last reading.
     pub groups: Groups,
     /// The stones of the groups it judged dead: danger at or above
-    /// [`GroupParams::dead_above`] in the last reading, or taken as dead
+    /// [`GroupParams::dead_threshold`] in the last reading, or taken as dead
     /// inside the other colour's territory, less the groups that outlive a
     /// dead group they touch (step 5 of [`analyse_settled`]; their danger
     /// stays what their reading found).
@@ -42,9 +42,12 @@ pub struct Settled {
 /// The groups of a position and which of them are dead.
 ///
 /// 1. Territory with no stone dead, and the groups on it; dead are the
-///    groups with danger at or above `params.dead_above`.
+///    groups with danger at or above `params.dead_above` (or the
+///    threshold for their size, [`GroupParams::dead_threshold`]).
 /// 2. The candidates are the groups with danger at or above
-///    `params.enclosed_dead_above` (or `dead_above`, if lower). For each
+///    `params.enclosed_dead_above` (or the threshold for their size,
+///    [`GroupParams::enclosed_threshold`]; or their dead threshold, if
+///    lower). For each
 ///    colour with candidates: territory with those stones passable. A
 ///    candidate lying wholly inside one of the other colour's regions
 ///    there is *enclosed* by that region, unless it may win the capturing
@@ -108,9 +111,13 @@ where
         |groups: &Groups| GroupsMemo::of_analysis(board, &first, groups, eye_db, rooms);
     let mut dead = groups.dead();
     // The groups the enclosure test considers.
-    let threshold = params.enclosed_dead_above.min(params.dead_above);
     let mut candidates = PointSet::new();
-    for g in groups.groups.iter().filter(|g| g.danger >= threshold) {
+    for g in groups.groups.iter().filter(|g| {
+        g.danger
+            >= params
+                .enclosed_threshold(g.stones.len())
+                .min(params.dead_threshold(g.stones.len()))
+    }) {
         candidates.union_with(&g.stones);
     }
     let enclosed = if candidates.is_empty() {
