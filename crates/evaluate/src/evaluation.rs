@@ -541,24 +541,18 @@ impl Evaluator {
         // the terms', the position is settled again with them (whether a
         // group is judged otherwise cannot be told from the terms' last
         // reading alone: the first may differ).
-        let own_params = if near_end {
-            GroupParams {
-                enclosed_dead_above: own.enclosed_dead_above.min(used),
-                enclosed_by_size: own.enclosed_dead_above_by_size,
-                dead_by_size: own.dead_above_by_size,
-                ..params
-            }
-        } else {
-            GroupParams {
-                enclosed_dead_above: used,
-                dead_by_size: own.dead_above_by_size,
-                ..params
-            }
-        };
         let terms_params = GroupParams {
             enclosed_dead_above: used,
             ..params
         };
+        let mut own_params = GroupParams {
+            dead_by_size: own.dead_above_by_size,
+            ..terms_params
+        };
+        if near_end {
+            own_params.enclosed_dead_above = own.enclosed_dead_above.min(used);
+            own_params.enclosed_by_size = own.enclosed_dead_above_by_size;
+        }
         let differs = !matches!(sharing, Sharing::Reuse(_)) && own_params != terms_params;
         let ownership_view = differs.then(|| {
             let sharing = first_memo
