@@ -11,8 +11,8 @@ use keisei_eyes::builtin::builtin;
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::SearchCache;
 use keisei_groups::{
-    BlockDanger, BlockDangerParams, BlockInput, DangerMinus, GroupParams, Groups, LifeStatus,
-    RoomPatterns, Settled, SettledMemo, SettledSharing, Spheres, analyse_settled, block_danger,
+    BlockDanger, BlockDangerParams, BlockInput, DangerMinus, FirstReading, GroupParams, Groups,
+    LifeStatus, RoomPatterns, Settled, SettledMemo, SettledSharing, Spheres, block_danger,
     danger_minus, danger_minus_totals, life_status,
 };
 use keisei_influence::{
@@ -471,56 +471,63 @@ impl Evaluator {
                 .as_ref()
                 .map_or(SettledSharing::None, SettledSharing::Reuse),
         };
+        // One first reading of the groups serves every judgment of this
+        // position: the terms' (with the middle game's threshold for
+        // enclosed groups, and again with the phase's if that differs) and
+        // the ownership's.
+        let mut first = FirstReading::new(
+            board,
+            refs.iter().copied(),
+            knowledge,
+            &params,
+            group_sharing,
+        );
+        if let Sharing::Record(memos) = &mut sharing {
+            memos.groups = first.take_memo();
+        }
         // The game phase picks the threshold for enclosed groups: the one
         // given (a ranked child reads with its parent's weights), or else
-        // that of the reading with the middle game's threshold.
-        let threshold = |phase: GamePhase| cfg.groups.enclosed_dead_above[phase.index()];
-        let settle = |enclosed_dead_above, sharing: SettledSharing<'_>| {
-            let params = GroupParams {
-                enclosed_dead_above,
-                ..params
-            };
-            analyse_settled(board, refs.iter().copied(), knowledge, &params, sharing)
+        // that of the judgment with the middle game's threshold.
+        let with_threshold = |phase: GamePhase| GroupParams {
+            enclosed_dead_above: cfg.groups.enclosed_dead_above[phase.index()],
+            ..params
         };
-        let middle = threshold(GamePhase::Middle);
-        let one_threshold = cfg
-            .groups
-            .enclosed_dead_above
-            .iter()
-            .all(|t| t.total_cmp(&middle).is_eq());
-        let (mut settled, used) = if let Some(w) = weights {
-            (
-                settle(threshold(w.phase), group_sharing),
-                threshold(w.phase),
-            )
-        } else if one_threshold {
-            (settle(middle, group_sharing), middle)
-        } else {
-            // A second settling reuses the first's reading of the same
-            // board (the first reading does not depend on the threshold).
-            let first_sharing = match group_sharing {
-                SettledSharing::None => SettledSharing::Record,
-                other => other,
-            };
-            let mut settled = settle(middle, first_sharing);
-            let phase = self
-                .weights_for(board, &settled.groups, &settled.territory)
-                .phase;
-            if threshold(phase).total_cmp(&middle).is_ne() {
-                let memo = settled.memo.take();
-                let again = match (group_sharing, &memo) {
-                    (SettledSharing::None, Some(m)) => SettledSharing::Reuse(m),
-                    _ => group_sharing,
-                };
-                let mut again = settle(threshold(phase), again);
-                if again.memo.is_none() {
-                    again.memo = memo;
-                }
-                settled = again;
+        let child = matches!(sharing, Sharing::Reuse(_));
+        // What is left of the first reading for the ownership's judgment
+        // (a child of a ranking has no ownership: nothing is kept).
+        let mut reading = None;
+        let (settled, terms_params) = match weights {
+            Some(w) if child => {
+                let p = with_threshold(w.phase);
+                (first.settled_last(&p), p)
             }
-            (settled, threshold(phase))
+            Some(w) => {
+                let p = with_threshold(w.phase);
+                let settled = first.settled(&p);
+                reading = Some(first);
+                (settled, p)
+            }
+            None => {
+                let middle = with_threshold(GamePhase::Middle);
+                let settled = first.settled(&middle);
+                let one_threshold = GamePhase::ALL.iter().all(|&f| with_threshold(f) == middle);
+                let p = if one_threshold {
+                    middle
+                } else {
+                    let phase = self
+                        .weights_for(board, &settled.groups, &settled.territory)
+                        .phase;
+                    with_threshold(phase)
+                };
+                let settled = if p == middle {
+                    settled
+                } else {
+                    first.settled(&p)
+                };
+                reading = Some(first);
+                (settled, p)
+            }
         };
-        let first_memo = settled.memo.take();
         let Settled {
             groups,
             dead,
@@ -529,40 +536,27 @@ impl Evaluator {
         } = settled;
         let weights = weights.unwrap_or_else(|| self.weights_for(board, &groups, &terr));
         // A position users see (not a child of a ranking) near the end of a
-        // game is settled again for its ownership map and score with a
-        // lower threshold, reusing the first reading when a memo of it was
-        // kept (recording one for every position would cost more than the
-        // few positions that settle again save).
+        // game is judged again for its ownership map and score with a
+        // lower threshold for enclosed groups.
         let own = &cfg.ownership;
-        let near_end = !matches!(sharing, Sharing::Reuse(_))
-            && settled_share(board, &groups, &terr, cfg) > own.settled_above;
+        let near_end = !child && settled_share(board, &groups, &terr, cfg) > own.settled_above;
         // The ownership's thresholds: its own for enclosed groups near the
         // end, and its dead thresholds by group size. Where they are not
-        // the terms', the position is settled again with them (whether a
-        // group is judged otherwise cannot be told from the terms' last
-        // reading alone: the first may differ).
-        let terms_params = GroupParams {
-            enclosed_dead_above: used,
-            ..params
-        };
+        // the terms', the first reading is judged again with them.
         let mut own_params = GroupParams {
             dead_by_size: own.dead_above_by_size,
             ..terms_params
         };
         if near_end {
-            own_params.enclosed_dead_above = own.enclosed_dead_above.min(used);
+            own_params.enclosed_dead_above = own
+                .enclosed_dead_above
+                .min(terms_params.enclosed_dead_above);
             own_params.enclosed_by_size = own.enclosed_dead_above_by_size;
         }
-        let differs = !matches!(sharing, Sharing::Reuse(_)) && own_params != terms_params;
-        let ownership_view = differs.then(|| {
-            let sharing = first_memo
-                .as_ref()
-                .map_or(SettledSharing::None, SettledSharing::Reuse);
-            analyse_settled(board, refs.iter().copied(), knowledge, &own_params, sharing)
-        });
-        if let Sharing::Record(memos) = &mut sharing {
-            memos.groups = first_memo;
-        }
+        let ownership_view = match reading {
+            Some(r) if !child && own_params != terms_params => Some(r.settled_last(&own_params)),
+            _ => None,
+        };
         let unattackable = groups.unattackable();
         let (zone_blocks, ease) = match cfg.models.territory {
             TerritoryModel::AttackEase => {

@@ -44,7 +44,7 @@ pub use importance::{
 };
 pub use liberties::liberties_of_order;
 pub use room::{ROOM, RoomPatterns, disjoint_rooms};
-pub use settle::{Settled, SettledMemo, SettledSharing, analyse_settled};
+pub use settle::{FirstReading, Settled, SettledMemo, SettledSharing, analyse_settled};
 pub use status::{ENCLOSED, LifeStatus, life_status};
 
 use keisei_board::PointSet;

@@ -18,6 +18,7 @@ use keisei_board::{Board, Color, PointSet};
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::SearchCache;
 use keisei_territory::{Link, Territory, TerritoryOptions, territory_of};
+use std::borrow::Cow;
 
 /// What [`analyse_settled`] found.
 #[derive(Clone, Debug)]
@@ -84,31 +85,137 @@ where
     L: IntoIterator<Item = &'a Link>,
     L::IntoIter: Clone,
 {
-    let links = links.into_iter();
-    let (eye_db, _, rooms) = knowledge;
-    let record = matches!(sharing, SettledSharing::Record);
-    let reuse = match sharing {
-        SettledSharing::Reuse(m) => Some(m),
-        SettledSharing::None | SettledSharing::Record => None,
+    let mut reading = FirstReading::new(board, links, knowledge, params, sharing);
+    let memo = reading.take_memo();
+    Settled {
+        memo,
+        ..reading.settled_last(params)
+    }
+}
+
+/// Step 1 of [`analyse_settled`] (the territory with no stone dead and the
+/// groups read on it), kept so that the steps after it can be taken with
+/// several sets of thresholds: a position's terms and its ownership map
+/// judge the same reading with their own ([`FirstReading::settled`]).
+pub struct FirstReading<'b, 'k, I> {
+    board: &'b Board,
+    knowledge: (&'k EyeDb, &'k SearchCache, &'k RoomPatterns),
+    territories: Territories<'b, I>,
+    first: Territory,
+    groups: Groups,
+    memo: Option<SettledMemo>,
+}
+
+impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
+    /// The first reading of `board` with `params` (only its
+    /// [`GroupParams::liberty_order`] counts here), sharing with readings
+    /// of other positions as [`analyse_settled`] does.
+    pub fn new<L>(
+        board: &'b Board,
+        links: L,
+        knowledge: (&'k EyeDb, &'k SearchCache, &'k RoomPatterns),
+        params: &GroupParams,
+        sharing: SettledSharing<'_>,
+    ) -> Self
+    where
+        L: IntoIterator<Item = &'a Link, IntoIter = I>,
+    {
+        let links = links.into_iter();
+        let (eye_db, _, rooms) = knowledge;
+        let mut territories = Territories {
+            board,
+            links: links.clone(),
+            computed: Vec::new(),
+        };
+        let first = territories.take(PointSet::new());
+        let first_sharing = match sharing {
+            SettledSharing::Reuse(m) => Sharing::Reuse(&m.first),
+            SettledSharing::None | SettledSharing::Record => Sharing::None,
+        };
+        let groups =
+            analyse_sharing_links(board, links, &first, knowledge, params, first_sharing).0;
+        let memo = matches!(sharing, SettledSharing::Record).then(|| SettledMemo {
+            first: GroupsMemo::of_analysis(board, &first, &groups, eye_db, rooms),
+        });
+        FirstReading {
+            board,
+            knowledge,
+            territories,
+            first,
+            groups,
+            memo,
+        }
+    }
+
+    /// The memo of the first reading (with [`SettledSharing::Record`]),
+    /// once.
+    pub fn take_memo(&mut self) -> Option<SettledMemo> {
+        self.memo.take()
+    }
+
+    /// Steps 2 to 6 of [`analyse_settled`] with `params`' thresholds: the
+    /// same [`Settled`] as `analyse_settled` with `params` (without the
+    /// memo). Territories found for one set of thresholds serve the next.
+    /// Parameters that read groups otherwise than the first reading's (a
+    /// different [`GroupParams::liberty_order`]) get a reading of their own.
+    pub fn settled(&mut self, params: &GroupParams) -> Settled {
+        if params.liberty_order != self.groups.params.liberty_order {
+            let links = self.territories.links.clone();
+            return analyse_settled(
+                self.board,
+                links,
+                self.knowledge,
+                params,
+                SettledSharing::None,
+            );
+        }
+        judge(
+            self.board,
+            &mut self.territories,
+            Cow::Borrowed(&self.first),
+            self.groups.clone(),
+            self.knowledge,
+            params,
+            true,
+        )
+    }
+
+    /// [`FirstReading::settled`] for the last time, with nothing copied.
+    pub fn settled_last(mut self, params: &GroupParams) -> Settled {
+        if params.liberty_order != self.groups.params.liberty_order {
+            return self.settled(params);
+        }
+        judge(
+            self.board,
+            &mut self.territories,
+            Cow::Owned(self.first),
+            self.groups,
+            self.knowledge,
+            params,
+            false,
+        )
+    }
+}
+
+/// Steps 2 to 6 of [`analyse_settled`] on the first reading (`first`,
+/// `groups`); `keep` keeps every territory found for later judgments.
+fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
+    board: &Board,
+    territories: &mut Territories<'_, I>,
+    first: Cow<'_, Territory>,
+    mut groups: Groups,
+    knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
+    params: &GroupParams,
+    keep: bool,
+) -> Settled {
+    groups.params = *params;
+    let territory_with = |territories: &mut Territories<'_, I>, dead: PointSet| {
+        if keep {
+            territories.get(dead).clone()
+        } else {
+            territories.take(dead)
+        }
     };
-    let mut territories = Territories {
-        board,
-        links: links.clone(),
-        computed: Vec::new(),
-    };
-    let first = territories.take(PointSet::new());
-    let first_sharing = reuse.map_or(Sharing::None, |m| Sharing::Reuse(&m.first));
-    let mut groups = analyse_sharing_links(
-        board,
-        links.clone(),
-        &first,
-        knowledge,
-        params,
-        first_sharing,
-    )
-    .0;
-    let first_memo =
-        |groups: &Groups| GroupsMemo::of_analysis(board, &first, groups, eye_db, rooms);
     let mut dead = groups.dead();
     // The groups the enclosure test considers.
     let mut candidates = PointSet::new();
@@ -123,30 +230,24 @@ where
     let enclosed = if candidates.is_empty() {
         PointSet::new()
     } else {
-        enclosed_dead(board, &mut territories, &groups, &candidates)
+        enclosed_dead(board, territories, &groups, &candidates)
     };
     if enclosed.is_empty() {
-        let memo = record.then(|| SettledMemo {
-            first: first_memo(&groups),
-        });
         dead = revive_touching(&groups, &dead, &enclosed);
         let territory = if dead.is_empty() {
-            first
+            first.into_owned()
         } else {
-            territories.take(dead)
+            territory_with(territories, dead)
         };
         return Settled {
             groups,
             dead,
             territory,
             enclosed,
-            memo,
+            memo: None,
         };
     }
-    let t = territories.take(enclosed);
-    let memo = record.then(|| SettledMemo {
-        first: first_memo(&groups),
-    });
+    let t = territory_with(territories, enclosed);
     // A group taken as dead keeps the reading that found it dead.
     let kept: Vec<(usize, Group)> = groups
         .groups
@@ -171,14 +272,14 @@ where
     let territory = if dead == enclosed {
         t
     } else {
-        territories.take(dead)
+        territory_with(territories, dead)
     };
     Settled {
         groups,
         dead,
         territory,
         enclosed,
-        memo,
+        memo: None,
     }
 }
 

@@ -6,7 +6,9 @@ use keisei_board::reading::Reader;
 use keisei_board::{Board, BoardMap, Color, Point, PointSet, Symmetry};
 use keisei_eyes::builtin::builtin;
 use keisei_eyes::region::SearchCache;
-use keisei_groups::{GroupParams, RoomPatterns, Settled, SettledSharing, analyse_settled};
+use keisei_groups::{
+    DeadBySize, FirstReading, GroupParams, RoomPatterns, Settled, SettledSharing, analyse_settled,
+};
 use keisei_territory::connections;
 use keisei_territory::patterns::ConnectionPatterns;
 use proptest::prelude::*;
@@ -79,6 +81,87 @@ fn shared_settled_reading_equals_fresh() {
         children_read_twice >= 90,
         "{children_read_twice} children read twice"
     );
+}
+
+/// One first reading judged in turn with several sets of thresholds (what
+/// an evaluation does for its terms and its ownership map) gives what a
+/// separate analysis with each set gives, whatever was judged before it.
+#[test]
+fn one_first_reading_judged_several_ways_equals_separate_analyses() {
+    let mut state: u64 = 0x51_7cc1_b727_220a;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as u16
+    };
+    let by_size = |steps: &[(u16, f64)]| DeadBySize::new(steps).unwrap();
+    let sets = [
+        GroupParams::default(),
+        GroupParams {
+            dead_by_size: by_size(&[(1, 0.4), (4, 0.6), (8, 0.85)]),
+            ..GroupParams::default()
+        },
+        GroupParams {
+            enclosed_dead_above: 0.1,
+            enclosed_by_size: by_size(&[(8, 0.7)]),
+            dead_by_size: by_size(&[(1, 0.3)]),
+            ..GroupParams::default()
+        },
+        GroupParams {
+            dead_above: 0.9,
+            enclosed_dead_above: 0.9,
+            ..GroupParams::default()
+        },
+        // Another liberty order reads the groups otherwise: read afresh.
+        GroupParams {
+            liberty_order: 3,
+            ..GroupParams::default()
+        },
+    ];
+    let cache = SearchCache::default();
+    let knowledge = (builtin(), &cache, RoomPatterns::builtin());
+    let (mut judged, mut differing) = (0, 0);
+    for case in 0..40 {
+        let size = if case % 2 == 0 { 9 } else { 13 };
+        let n = 40 + usize::from(next() % 120);
+        let choices: Vec<u16> = (0..n).map(|_| next()).collect();
+        let board = Board::from_choices(size, &choices).unwrap();
+        let c = connections(&board, ConnectionPatterns::builtin(), &mut Reader::new());
+        // Every order of the first three sets after one another, the last
+        // one judged with nothing kept.
+        let mut reading = FirstReading::new(
+            &board,
+            &c.links,
+            knowledge,
+            &GroupParams::default(),
+            SettledSharing::None,
+        );
+        let order: Vec<usize> = match case % 3 {
+            0 => vec![0, 1, 2, 3, 4],
+            1 => vec![2, 4, 1, 3, 0],
+            _ => vec![3, 1, 0, 4, 2],
+        };
+        let (last, rest) = order.split_last().unwrap();
+        let mut got: Vec<(usize, Settled)> = rest
+            .iter()
+            .map(|&i| (i, reading.settled(&sets[i])))
+            .collect();
+        got.push((*last, reading.settled_last(&sets[*last])));
+        let fresh: Vec<Settled> = sets
+            .iter()
+            .map(|p| analyse_settled(&board, &c.links, knowledge, p, SettledSharing::None))
+            .collect();
+        for (i, s) in &got {
+            assert!(same(s, &fresh[*i]), "case {case}, set {i}");
+            assert_eq!(s.groups.params, sets[*i], "case {case}, set {i}");
+            judged += 1;
+        }
+        differing += usize::from(fresh.iter().any(|f| f.dead != fresh[0].dead));
+    }
+    assert_eq!(judged, 200);
+    // The sets judge differently often enough for the comparison to count.
+    assert!(differing >= 20, "{differing} positions judged differently");
 }
 
 /// Stones as `X`/`O`, dead ones as `x`/`o`, the enclosed (taken before
