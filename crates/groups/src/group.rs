@@ -68,7 +68,25 @@ impl GroupParams {
 
     /// Whether `g` is dead by its danger alone.
     pub fn is_dead(&self, g: &Group) -> bool {
-        g.danger >= self.dead_threshold(g.stones.len())
+        // Most groups are below every threshold: no need to count stones.
+        g.danger >= self.dead_by_size.lowest().min(self.dead_above)
+            && g.danger >= self.dead_threshold(g.stones.len())
+    }
+
+    /// Whether `g` is a candidate for the enclosure test of
+    /// [`crate::analyse_settled`]: danger at or above its enclosed
+    /// threshold, or its dead threshold if that is lower.
+    pub fn is_enclosure_candidate(&self, g: &Group) -> bool {
+        let lowest = self
+            .dead_by_size
+            .lowest()
+            .min(self.dead_above)
+            .min(self.enclosed_by_size.lowest())
+            .min(self.enclosed_dead_above);
+        g.danger >= lowest && {
+            let n = g.stones.len();
+            g.danger >= self.enclosed_threshold(n).min(self.dead_threshold(n))
+        }
     }
 }
 
@@ -138,6 +156,14 @@ impl DeadBySize {
     /// Whether there are no steps.
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// The lowest threshold of the steps (infinity without steps).
+    pub fn lowest(&self) -> f64 {
+        self.steps()
+            .iter()
+            .map(|&(_, t)| t)
+            .fold(f64::INFINITY, f64::min)
     }
 
     /// The threshold of a group of `stones` stones, if a step applies.
@@ -875,6 +901,16 @@ mod tests {
             .map(|&n| params.dead_threshold(n))
             .collect();
         assert_eq!(got, [0.4, 0.4, 0.6, 0.6, 0.85, 0.85]);
+        // The lowest step bounds every group's threshold from below.
+        let lowest = [
+            t.lowest(),
+            DeadBySize::new(&[(1, 0.9), (5, 0.3)]).unwrap().lowest(),
+            DeadBySize::NONE.lowest(),
+        ];
+        assert_eq!(
+            lowest.map(f64::to_bits),
+            [0.4, 0.3, f64::INFINITY].map(f64::to_bits)
+        );
         // Below the first step, and without steps, the scalar threshold.
         let from_two = GroupParams {
             dead_by_size: DeadBySize::new(&[(2, 0.9)]).unwrap(),

@@ -219,12 +219,11 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     let mut dead = groups.dead();
     // The groups the enclosure test considers.
     let mut candidates = PointSet::new();
-    for g in groups.groups.iter().filter(|g| {
-        g.danger
-            >= params
-                .enclosed_threshold(g.stones.len())
-                .min(params.dead_threshold(g.stones.len()))
-    }) {
+    for g in groups
+        .groups
+        .iter()
+        .filter(|g| params.is_enclosure_candidate(g))
+    {
         candidates.union_with(&g.stones);
     }
     let enclosed = if candidates.is_empty() {
