@@ -114,6 +114,13 @@ pub struct GroupThresholds {
     /// At or above this a group is dead: its stones count for the other
     /// side in territory, ownership and score.
     pub dead_above: f64,
+    /// Dead thresholds by group size, which replace `dead_above` where they
+    /// are given: `[stones, threshold]` steps, by increasing number of
+    /// stones; a group takes the threshold of the last step its size
+    /// reaches (`dead-above` below the first). The terms, the ownership
+    /// map and the score judge dead stones with them alike
+    /// (`algorithms.md` §8.3).
+    pub dead_above_by_size: DeadBySize,
     /// At or above this a group lying inside the other colour's territory
     /// (and not winning the capturing race with the chains next to it) is
     /// dead as well, by game phase: opening, middle, late
@@ -127,6 +134,15 @@ impl Default for GroupThresholds {
             unattackable_below: 0.2,
             weak_above: 0.5,
             dead_above: 0.7,
+            dead_above_by_size: DeadBySize::new(&[
+                (1, 0.4),
+                (4, 0.6),
+                (6, 0.7),
+                (8, 0.85),
+                (12, 0.9),
+                (20, 0.95),
+            ])
+            .expect("valid steps"),
             enclosed_dead_above: [0.7, 0.7, 0.7],
         }
     }
@@ -282,16 +298,10 @@ pub struct Ownership {
     pub influence: f64,
     /// The same near the end.
     pub influence_near_end: f64,
-    /// Dead thresholds by group size for the ownership and the score:
-    /// `[stones, threshold]` steps, by increasing number of stones; a group
-    /// takes the threshold of the last step its size reaches (the terms'
-    /// `groups.dead-above` below the first). With steps, the position (one
-    /// users see, never a child of a ranking) is settled once more with
-    /// them (`algorithms.md` §8.3).
-    pub dead_above_by_size: DeadBySize,
     /// Near the end, thresholds by group size that replace
-    /// `enclosed-dead-above` (the same kind of steps): a big group inside
-    /// the other colour's territory needs more danger to be dead.
+    /// `enclosed-dead-above` (the steps of `groups.dead-above-by-size`): a
+    /// big group inside the other colour's territory needs more danger to
+    /// be dead.
     pub enclosed_dead_above_by_size: DeadBySize,
 }
 
@@ -302,15 +312,6 @@ impl Default for Ownership {
             enclosed_dead_above: 0.1,
             influence: 0.5,
             influence_near_end: 1.0,
-            dead_above_by_size: DeadBySize::new(&[
-                (1, 0.4),
-                (4, 0.6),
-                (6, 0.7),
-                (8, 0.85),
-                (12, 0.9),
-                (20, 0.95),
-            ])
-            .expect("valid steps"),
             enclosed_dead_above_by_size: DeadBySize::new(&[(8, 0.7)]).expect("valid steps"),
         }
     }
@@ -459,10 +460,7 @@ impl Config {
             }
         }
         for (key, table) in [
-            (
-                "ownership.dead-above-by-size",
-                &self.ownership.dead_above_by_size,
-            ),
+            ("groups.dead-above-by-size", &g.dead_above_by_size),
             (
                 "ownership.enclosed-dead-above-by-size",
                 &self.ownership.enclosed_dead_above_by_size,

@@ -101,7 +101,9 @@ pub struct Evaluation {
     pub block_danger: Option<Vec<BlockDanger>>,
     /// Influence under the chosen model.
     pub influence: Influence,
-    /// Stones judged dead (danger at or above `groups.dead-above`).
+    /// Stones judged dead: danger at or above the threshold for their
+    /// group's size (`groups.dead-above-by-size`, else `groups.dead-above`),
+    /// or enclosed ([`keisei_groups::analyse_settled`]).
     #[serde(serialize_with = "serialize_points")]
     pub dead: PointSet,
     /// The weights in effect.
@@ -116,9 +118,9 @@ pub struct Evaluation {
     pub ownership: BoardMap<f64>,
     /// The stones the ownership map and the score count as dead: `dead`,
     /// except near the end of a game (more than `ownership.settled-above`
-    /// of the points settled) when `ownership.enclosed-dead-above` is lower
-    /// than the terms' threshold: then those of the ownership's own
-    /// settling, which may take more groups as dead and, for the eye space
+    /// of the points settled) when `ownership.enclosed-dead-above` (or
+    /// `enclosed-dead-above-by-size`) judges enclosed groups otherwise than
+    /// the terms: then those of the ownership's own judgment, which may take more groups as dead and, for the eye space
     /// that frees, fewer (`fixtures/evaluate/late-invader.sgf`).
     #[serde(serialize_with = "serialize_points")]
     pub ownership_dead: PointSet,
@@ -459,6 +461,7 @@ impl Evaluator {
         let params = GroupParams {
             unattackable_below: cfg.groups.unattackable_below,
             dead_above: cfg.groups.dead_above,
+            dead_by_size: cfg.groups.dead_above_by_size,
             ..GroupParams::default()
         };
         let knowledge = (self.eye_db, &self.eye_cache, self.rooms);
@@ -540,13 +543,10 @@ impl Evaluator {
         // lower threshold for enclosed groups.
         let own = &cfg.ownership;
         let near_end = !child && settled_share(board, &groups, &terr, cfg) > own.settled_above;
-        // The ownership's thresholds: its own for enclosed groups near the
-        // end, and its dead thresholds by group size. Where they are not
-        // the terms', the first reading is judged again with them.
-        let mut own_params = GroupParams {
-            dead_by_size: own.dead_above_by_size,
-            ..terms_params
-        };
+        // The ownership's thresholds: the terms', except near the end its
+        // own for enclosed groups; where they differ, the first reading is
+        // judged again with them.
+        let mut own_params = terms_params;
         if near_end {
             own_params.enclosed_dead_above = own
                 .enclosed_dead_above

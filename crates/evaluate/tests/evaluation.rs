@@ -268,9 +268,9 @@ fn the_enclosed_threshold_is_that_of_the_phase() {
     let evaluate = |thresholds: [f64; 3]| {
         let mut config = Config::default();
         config.groups.enclosed_dead_above = thresholds;
-        // The ownership judges by the terms' thresholds here (its own
-        // would take the lone stone dead in every case).
-        config.ownership.dead_above_by_size = DeadBySize::NONE;
+        // Without the thresholds by size, which would take the lone stone
+        // dead in every phase.
+        config.groups.dead_above_by_size = DeadBySize::NONE;
         Evaluator::new(config).evaluate(&pos.board, pos.komi)
     };
     // Read with the middle game's threshold the position is an opening;
@@ -310,9 +310,9 @@ fn the_ownership_settles_with_its_own_threshold() {
     let evaluate = |ownership: f64| {
         let mut config = Config::default();
         config.ownership.enclosed_dead_above = ownership;
-        // Only the enclosed threshold differs from the terms' (the
-        // thresholds by size have tests of their own).
-        config.ownership.dead_above_by_size = DeadBySize::NONE;
+        // Without the thresholds by size, which would take the lone stone
+        // dead for the terms as well (they have a test of their own).
+        config.groups.dead_above_by_size = DeadBySize::NONE;
         Evaluator::new(config).evaluate(&pos.board, pos.komi)
     };
     let own = evaluate(Config::default().ownership.enclosed_dead_above);
@@ -338,14 +338,13 @@ fn the_ownership_settles_with_its_own_threshold() {
     assert!(same.score < 0.0, "{}", same.score);
 }
 
-/// The ownership's dead thresholds by group size: in the last position of
-/// `ko-9.sgf` Black's two stones G4 and G3 (danger 0.48), cut off inside
-/// White's side, live for the terms (dead from 0.7) and are dead for the
-/// ownership and the score (two-stone groups from 0.4), which then give
-/// White the right side. Without the tables the ownership judges as the
-/// terms do; the terms and the total never change.
+/// Dead thresholds by group size: in the last position of `ko-9.sgf`
+/// Black's two stones G4 and G3 (danger 0.48), cut off inside White's
+/// side, are dead (two-stone groups from 0.4) for the terms, the ownership
+/// and the score alike, which then give White the right side. Without the
+/// table they live (dead from `groups.dead-above`, 0.7).
 #[test]
-fn the_ownership_judges_groups_by_their_size() {
+fn dead_stones_are_judged_by_group_size() {
     use keisei_board::Point;
     use keisei_evaluate::{Config, Evaluator};
     use keisei_groups::DeadBySize;
@@ -355,7 +354,7 @@ fn the_ownership_judges_groups_by_their_size() {
     let evaluate = |tables: bool| {
         let mut config = Config::default();
         if !tables {
-            config.ownership.dead_above_by_size = DeadBySize::NONE;
+            config.groups.dead_above_by_size = DeadBySize::NONE;
             config.ownership.enclosed_dead_above_by_size = DeadBySize::NONE;
         }
         Evaluator::new(config).evaluate(&pos.board, pos.komi)
@@ -363,16 +362,17 @@ fn the_ownership_judges_groups_by_their_size() {
     let (own, plain) = (evaluate(true), evaluate(false));
     let danger = own.groups.at(at("G4")).unwrap().danger;
     assert!((0.4..0.7).contains(&danger), "{danger}");
-    for e in [&own, &plain] {
-        assert!(e.dead.is_empty());
-    }
-    assert_eq!(own.total.to_bits(), plain.total.to_bits());
-    assert_eq!(own.terms, plain.terms);
-    assert_eq!(
-        own.ownership_dead.iter().collect::<Vec<_>>(),
-        [at("G4"), at("G3")]
-    );
+    assert_eq!(own.dead.iter().collect::<Vec<_>>(), [at("G4"), at("G3")]);
+    assert_eq!(own.ownership_dead, own.dead);
+    assert!(plain.dead.is_empty());
     assert_eq!(plain.ownership_dead, plain.dead);
+    // The dead stones neither wall nor spoil territory: the terms see it.
+    assert!(
+        own.terms.territory < plain.terms.territory,
+        "{} {}",
+        own.terms.territory,
+        plain.terms.territory
+    );
     assert!((own.ownership[at("G4")] + 1.0).abs() < 1e-12);
     assert!((plain.ownership[at("G4")] - 1.0).abs() < 1e-12);
     // White takes the two stones (two points each), and the empty points
