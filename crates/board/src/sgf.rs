@@ -123,6 +123,7 @@ pub struct Game {
     komi_recorded: f64,
     handicap: u32,
     result: Option<String>,
+    rules: Option<String>,
     nodes: Vec<Node>,
 }
 
@@ -236,8 +237,13 @@ impl Game {
                 ));
             }
         };
-        let chinese = matches!(root.get_property("RU"),
-            Some(Prop::RU(t)) if t.text.trim().eq_ignore_ascii_case("chinese"));
+        let rules = match root.get_property("RU") {
+            Some(Prop::RU(t)) => Some(t.text.trim().to_string()),
+            _ => None,
+        };
+        let chinese = rules
+            .as_deref()
+            .is_some_and(|r| r.eq_ignore_ascii_case("chinese"));
         let komi = komi_points(komi_recorded, size, chinese);
         let handicap = match root.get_property("HA") {
             None => 0,
@@ -283,6 +289,7 @@ impl Game {
             komi_recorded,
             handicap,
             result,
+            rules,
             nodes,
         })
     }
@@ -313,6 +320,11 @@ impl Game {
     /// Handicap (0 if none).
     pub fn handicap(&self) -> u32 {
         self.handicap
+    }
+
+    /// The rules property (`RU`), e.g. `Japanese`, if present.
+    pub fn rules(&self) -> Option<&str> {
+        self.rules.as_deref()
     }
 
     /// The result property (`RE`), e.g. `B+2.5`, if present.

@@ -111,6 +111,9 @@ fn real_world_quirks_are_accepted() {
     assert_eq!(game.handicap(), 0);
     assert_eq!(game.komi(), 0.0);
     assert_eq!(game.result(), Some("B+R"));
+    assert_eq!(game.rules(), None);
+    let ruled = Game::parse("(;GM[1]SZ[9]RU[ Japanese ]KM[6.5];B[ee])", "ruled.sgf").unwrap();
+    assert_eq!(ruled.rules(), Some("Japanese"));
     let moves: Vec<_> = game.moves().collect();
     assert_eq!(moves[1], (Color::White, Move::Pass));
     assert_eq!(moves[3], (Color::White, Move::Pass));
