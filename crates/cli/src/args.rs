@@ -307,7 +307,8 @@ pub(crate) struct BenchScoreArgs {
     #[command(flatten)]
     pub(crate) config: ConfigArgs,
     /// Ask a GTP peer for its `final_score` of the same positions: `gnugo`
-    /// (/usr/games/gnugo or on PATH) or `gnugo=PATH`.
+    /// (/usr/games/gnugo or on PATH) or `gnugo=PATH`; run with
+    /// `--chinese-rules` for the games counted by area (`--counting`).
     #[arg(long, value_name = "gnugo[=PATH]")]
     pub(crate) peer: Option<String>,
     /// The peer's `--level`.
@@ -321,8 +322,27 @@ pub(crate) struct BenchScoreArgs {
     /// the same counted result; the peer answers `estimate_score` there.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub(crate) before: usize,
+    /// How keisei counts each estimate, to match how the result was
+    /// counted: `territory` (Japanese), `area` (Chinese), or `auto`: area
+    /// when the record's `RU` names area rules (Chinese, AGA, New Zealand,
+    /// Tromp-Taylor) or its komi is 7.5 (tom-9d-counted says `RU[Japanese]`
+    /// in every record, but its 7.5-komi games were counted by area:
+    /// `docs/results.md`), territory otherwise.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub(crate) counting: CountingArg,
     #[command(flatten)]
     pub(crate) output: OutputArgs,
+}
+
+/// `keisei bench score --counting`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CountingArg {
+    /// By each record's rules and komi.
+    Auto,
+    /// Territory and prisoners (Japanese).
+    Territory,
+    /// Stones and territory (Chinese).
+    Area,
 }
 
 /// `keisei bench speed`.

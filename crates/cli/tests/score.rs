@@ -58,6 +58,30 @@ fn scores_the_final_positions_of_counted_records_only() {
     assert!((mean - f64::midpoint(errors[0], errors[1])).abs() < 1e-9);
 }
 
+/// `--counting`: `auto` counts the fixtures (`RU[Japanese]`, komi 6.5)
+/// by territory, as `territory` does; `area` counts every point to its
+/// owner, which changes the estimate of a position with more stones of
+/// one colour on the board than prisoners explain.
+#[test]
+fn counting_follows_the_records_rules_or_the_flag() {
+    let of = |v: &serde_json::Value, key: &str| -> Vec<serde_json::Value> {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g[key].clone())
+            .collect()
+    };
+    let auto = counted_report(&[]);
+    let territory = counted_report(&["--counting", "territory"]);
+    let area = counted_report(&["--counting", "area"]);
+    assert_eq!(of(&auto, "counting"), ["territory", "territory"]);
+    assert_eq!(of(&area, "counting"), ["area", "area"]);
+    assert_eq!(of(&auto, "estimate"), of(&territory, "estimate"));
+    assert_ne!(of(&area, "estimate"), of(&territory, "estimate"));
+    assert_eq!(of(&area, "result"), of(&territory, "result"));
+}
+
 /// `--before N` judges the position N moves before the end against the
 /// same result, and passes over records of N moves or fewer.
 #[test]

@@ -21,6 +21,19 @@ pub enum Composition {
     Seed001,
 }
 
+/// How the score counts a position's points (`ownership.counting`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Counting {
+    /// Japanese: territory and prisoners (a dead stone is two points to
+    /// the side that takes it).
+    #[default]
+    Territory,
+    /// Chinese: every point of the board to its owner, living stones
+    /// included, prisoners not (the sum of the ownership map).
+    Area,
+}
+
 /// The territory model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
@@ -298,6 +311,9 @@ pub struct Ownership {
     pub influence: f64,
     /// The same near the end.
     pub influence_near_end: f64,
+    /// How the score counts: territory (Japanese, the default) or area
+    /// (Chinese). Nothing else depends on it.
+    pub counting: Counting,
     /// Near the end, thresholds by group size that replace
     /// `enclosed-dead-above` (the steps of `groups.dead-above-by-size`): a
     /// big group inside the other colour's territory needs more danger to
@@ -312,6 +328,7 @@ impl Default for Ownership {
             enclosed_dead_above: 0.1,
             influence: 0.5,
             influence_near_end: 1.0,
+            counting: Counting::Territory,
             enclosed_dead_above_by_size: DeadBySize::new(&[(8, 0.7)]).expect("valid steps"),
         }
     }

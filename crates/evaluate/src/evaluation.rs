@@ -3,7 +3,8 @@
 //! and a score estimate users expect.
 
 use crate::config::{
-    Composition, Config, DangerModel, EffectiveWeights, GamePhase, InfluenceModel, TerritoryModel,
+    Composition, Config, Counting, DangerModel, EffectiveWeights, GamePhase, InfluenceModel,
+    TerritoryModel,
 };
 use keisei_board::reading::Reader;
 use keisei_board::{Board, BoardMap, Color, Point, PointSet};
@@ -124,7 +125,9 @@ pub struct Evaluation {
     /// that frees, fewer (`fixtures/evaluate/late-invader.sgf`).
     #[serde(serialize_with = "serialize_points")]
     pub ownership_dead: PointSet,
-    /// Estimated score in points for Black, captures and komi included.
+    /// Estimated score in points for Black, komi included, counted as
+    /// `ownership.counting` says: territory and prisoners ([`score`]), or
+    /// area ([`area_score`]).
     pub score: f64,
 }
 
@@ -372,7 +375,10 @@ impl Evaluator {
                 core.dead,
             ),
         };
-        let score = score(board, &ownership, &ownership_dead);
+        let score = match own.counting {
+            Counting::Territory => score(board, &ownership, &ownership_dead),
+            Counting::Area => area_score(&ownership),
+        };
         let (blocks, attack_ease) = match (core.blocks, core.attack_ease) {
             (Some(b), Some(e)) => (b, e),
             _ => self.ease(board, &core.unattackable, &core.territory),
@@ -765,6 +771,15 @@ pub fn ownership(
             },
         },
     })
+}
+
+/// The score estimate before komi, Chinese style (area counting): every
+/// point of the board to its owner, stones included, prisoners not — the
+/// sum of the ownership map. On any board it differs from [`score`] by
+/// Black's stones on the board less White's, less Black's prisoners plus
+/// White's.
+pub fn area_score(own: &BoardMap<f64>) -> f64 {
+    own.iter().map(|(_, &v)| v).sum()
 }
 
 /// The score estimate before komi, Japanese style: the ownership of the

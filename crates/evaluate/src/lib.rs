@@ -23,7 +23,8 @@ pub mod tune;
 
 pub use config::Config;
 pub use evaluation::{
-    ChildValue, Evaluation, Evaluator, Shared, Terms, life_value, link_value, ownership, score,
+    ChildValue, Evaluation, Evaluator, Shared, Terms, area_score, life_value, link_value,
+    ownership, score,
 };
 pub use prior::Prior;
 pub use rank::{Factor, Method, RankedMove};

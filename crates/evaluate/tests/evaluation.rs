@@ -385,3 +385,55 @@ fn dead_stones_are_judged_by_group_size() {
         plain.score
     );
 }
+
+/// Area counting (`ownership.counting = "area"`) is the ownership map's
+/// sum less komi, and differs from territory counting by exactly Black's
+/// stones on the board less White's, less Black's prisoners plus White's
+/// (a stone on the board is a point under area rules; a prisoner is one
+/// under territory rules), on every fixture position.
+#[test]
+fn area_counting_differs_from_territory_by_stones_less_prisoners() {
+    use keisei_board::Color;
+    use keisei_evaluate::config::Counting;
+    use keisei_evaluate::{Config, Evaluator, area_score};
+    let evaluator = |counting| {
+        let mut config = Config::default();
+        config.ownership.counting = counting;
+        Evaluator::new(config)
+    };
+    let (territory, area) = (evaluator(Counting::Territory), evaluator(Counting::Area));
+    let mut differed = 0;
+    for rel in [
+        "positions/midgame-19.sgf",
+        "positions/opening-13.sgf",
+        "positions/ko-9.sgf",
+        "positions/handicap-9.sgf",
+        "evaluate/late-invader.sgf",
+        "evaluate/counted/corner.sgf",
+    ] {
+        let pos = crate::position(rel, None);
+        let b = &pos.board;
+        let (t, a) = (territory.evaluate(b, pos.komi), area.evaluate(b, pos.komi));
+        assert!(
+            (a.score - (area_score(&a.ownership) - pos.komi)).abs() < 1e-9,
+            "{rel}"
+        );
+        let stones = |c: Color| b.points().filter(|&p| b.color(p) == Some(c)).count() as f64;
+        let prisoners = |c: Color| f64::from(b.captures(c));
+        let expected = stones(Color::Black) - stones(Color::White) - prisoners(Color::Black)
+            + prisoners(Color::White);
+        assert!(
+            (a.score - t.score - expected).abs() < 1e-9,
+            "{rel}: area {} territory {} expected difference {expected}",
+            a.score,
+            t.score
+        );
+        // Nothing but the score depends on the counting.
+        assert_eq!(a.total.to_bits(), t.total.to_bits(), "{rel}");
+        differed += usize::from(expected != 0.0);
+    }
+    assert!(
+        differed >= 3,
+        "{differed} positions where the countings differ"
+    );
+}

@@ -4,6 +4,7 @@ use crate::args::{ConfigArgs, FactorArg, PositionArgs, TableArgs};
 use crate::cmd::{Failed, Result, load_position};
 use crate::out::{out, outln};
 use keisei_board::{Board, BoardMap, Color, Game, MapCell, Point, Position};
+use keisei_evaluate::config::Counting;
 use keisei_evaluate::{Config, Evaluation, Evaluator, Factor, Method, Prior, RankedMove, Terms};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -277,19 +278,40 @@ pub(crate) fn eval(args: &PositionArgs, config_args: &ConfigArgs, json: bool) ->
             .filter(|&p| board.color(p) == Some(c))
             .count()
     };
-    outln!(
-        "score estimate: {} by {:.1} (empty points {:.1} B / {:.1} W; dead stones {} B / {} W, \
-         two points each to the taker; prisoners {} B / {} W; komi {})",
-        if e.score >= 0.0 { "Black" } else { "White" },
-        e.score.abs(),
-        empty_points(1.0),
-        empty_points(-1.0),
-        dead_of(Color::Black),
-        dead_of(Color::White),
-        board.captures(Color::Black),
-        board.captures(Color::White),
-        super::komi_text(&game)
-    );
+    let winner = if e.score >= 0.0 { "Black" } else { "White" };
+    match c.ownership.counting {
+        Counting::Territory => outln!(
+            "score estimate: {winner} by {:.1} (territory counting: empty points {:.1} B / {:.1} W; \
+             dead stones {} B / {} W, two points each to the taker; prisoners {} B / {} W; komi {})",
+            e.score.abs(),
+            empty_points(1.0),
+            empty_points(-1.0),
+            dead_of(Color::Black),
+            dead_of(Color::White),
+            board.captures(Color::Black),
+            board.captures(Color::White),
+            super::komi_text(&game)
+        ),
+        // Every point to its owner: the ownership's sum.
+        Counting::Area => {
+            let points = |sign: f64| -> f64 {
+                board
+                    .points()
+                    .map(|p| (e.ownership[p] * sign).max(0.0))
+                    .sum()
+            };
+            outln!(
+                "score estimate: {winner} by {:.1} (area counting: points {:.1} B / {:.1} W, \
+                 stones included, dead stones {} B / {} W to the taker; komi {})",
+                e.score.abs(),
+                points(1.0),
+                points(-1.0),
+                dead_of(Color::Black),
+                dead_of(Color::White),
+                super::komi_text(&game)
+            );
+        }
+    }
     outln!("\nOwnership (Black +1, White -1):");
     out!("{}", e.ownership.render_with_stones(board));
     outln!();

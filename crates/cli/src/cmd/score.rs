@@ -5,7 +5,7 @@
 //! falls with which groups it judges dead. With `--before N`, the position
 //! N moves before the end instead (GNU Go's `estimate_score` beside).
 
-use crate::args::BenchScoreArgs;
+use crate::args::{BenchScoreArgs, CountingArg};
 use crate::cmd::Result;
 use crate::cmd::eval::load_config;
 use crate::cmd::stats::progress_bar;
@@ -13,7 +13,8 @@ use crate::out::outln;
 use crate::peer::{Gtp, ask_each, gnugo};
 use keisei_board::Game;
 use keisei_candidates::collect_sgf_files;
-use keisei_evaluate::Evaluator;
+use keisei_evaluate::config::Counting;
+use keisei_evaluate::{Evaluator, area_score, score};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -48,11 +49,33 @@ struct Scored {
     result: f64,
     /// keisei's estimate of the final position, points for Black.
     estimate: f64,
+    /// How the estimate counts (`--counting`).
+    counting: Counting,
     /// The peer's `final_score` (`estimate_score` before the end) of the
     /// same position, if asked and answered.
     peer: Option<f64>,
     /// Seconds for keisei's evaluation.
     seconds: f64,
+}
+
+/// How `game`'s result was counted, as `--counting` says (see its help).
+fn counting_of(game: &Game, arg: CountingArg) -> Counting {
+    match arg {
+        CountingArg::Territory => Counting::Territory,
+        CountingArg::Area => Counting::Area,
+        CountingArg::Auto => {
+            let rules = game.rules().unwrap_or_default().to_ascii_lowercase();
+            let area_rules = rules == "nz"
+                || ["chinese", "aga", "zealand", "tromp"]
+                    .iter()
+                    .any(|r| rules.contains(r));
+            if area_rules || (game.komi() - 7.5).abs() < 1e-9 {
+                Counting::Area
+            } else {
+                Counting::Territory
+            }
+        }
+    }
 }
 
 /// How close a judge's scores are to the counted results.
@@ -172,12 +195,18 @@ pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
             let start = Instant::now();
             let e = evaluator.evaluate(&pos.board, pos.komi);
             let seconds = start.elapsed().as_secs_f64();
+            let counting = counting_of(game, args.counting);
+            let estimate = match counting {
+                Counting::Territory => score(&pos.board, &e.ownership, &e.ownership_dead),
+                Counting::Area => area_score(&e.ownership),
+            } - pos.komi;
             Ok(Scored {
                 file: file.clone(),
                 moves,
                 position,
                 result: *result,
-                estimate: e.score,
+                estimate,
+                counting,
                 peer: None,
                 seconds,
             })
@@ -256,6 +285,15 @@ fn print_report(r: &Report) {
         r.passed[1],
         r.passed[2],
     );
+    let area = r
+        .games
+        .iter()
+        .filter(|g| g.counting == Counting::Area)
+        .count();
+    outln!(
+        "counted by area (Chinese): {area} games; by territory (Japanese): {}",
+        r.games.len() - area
+    );
     for e in &r.not_replayed {
         outln!("passed over, not replayed to the end: {e}");
     }
@@ -292,8 +330,9 @@ fn print_report(r: &Report) {
 }
 
 /// Asks the peer for the `final_score` of each game's final position (its
-/// `estimate_score` of an earlier one), one process per thread: (mean
-/// seconds, failures, the first error).
+/// `estimate_score` of an earlier one), one process per thread, counting as
+/// keisei counted the game (`--chinese-rules` for the games counted by
+/// area): (mean seconds, failures, the first error).
 fn run_peer(
     spec: &str,
     level: u8,
@@ -303,23 +342,39 @@ fn run_peer(
     // Fail early, with the reason, if it cannot start.
     let (path, args) = gnugo(spec, level)?;
     let bar = progress_bar(games.len(), "peer");
-    let (answers, first_error) = ask_each(
-        &path,
-        &args,
-        games,
-        |engine, g| {
-            let start = Instant::now();
-            ask_peer(engine, g, before).map(|score| (score, start.elapsed().as_secs_f64()))
-        },
-        || bar.inc(1),
-    );
-    bar.finish_and_clear();
-    for (g, a) in games.iter_mut().zip(&answers) {
-        g.peer = a.map(|(score, _)| score);
+    let mut seconds = Vec::new();
+    let mut first_error = None;
+    for counting in [Counting::Territory, Counting::Area] {
+        let mut args = args.clone();
+        if counting == Counting::Area {
+            args.push("--chinese-rules".to_string());
+        }
+        let mut these: Vec<&mut Scored> = games
+            .iter_mut()
+            .filter(|g| g.counting == counting)
+            .collect();
+        if these.is_empty() {
+            continue;
+        }
+        let (answers, error) = ask_each(
+            &path,
+            &args,
+            &these,
+            |engine, g| {
+                let start = Instant::now();
+                ask_peer(engine, g, before).map(|score| (score, start.elapsed().as_secs_f64()))
+            },
+            || bar.inc(1),
+        );
+        for (g, a) in these.iter_mut().zip(&answers) {
+            g.peer = a.map(|(score, _)| score);
+            seconds.extend(a.map(|(_, s)| s));
+        }
+        first_error = first_error.or(error);
     }
-    let ok: Vec<f64> = answers.iter().flatten().map(|&(_, s)| s).collect();
-    let mean = (!ok.is_empty()).then(|| ok.iter().sum::<f64>() / ok.len() as f64);
-    Ok((mean, answers.len() - ok.len(), first_error))
+    bar.finish_and_clear();
+    let mean = (!seconds.is_empty()).then(|| seconds.iter().sum::<f64>() / seconds.len() as f64);
+    Ok((mean, games.len() - seconds.len(), first_error))
 }
 
 fn ask_peer(engine: &mut Gtp, g: &Scored, before: usize) -> std::result::Result<f64, String> {
@@ -354,6 +409,37 @@ mod tests {
         for not_counted in ["B+R", "W+Resign", "W+T", "B+F", "?", "", "B+", "B+inf"] {
             assert_eq!(counted_result(not_counted), None, "{not_counted}");
         }
+    }
+
+    #[test]
+    fn auto_counting_follows_the_rules_then_the_komi() {
+        let game = |root: &str| Game::parse(&format!("(;GM[1]SZ[9]{root};B[ee])"), "t").unwrap();
+        let auto = |root: &str| counting_of(&game(root), CountingArg::Auto);
+        for area in [
+            "RU[Chinese]KM[7.5]",
+            "RU[chinese]KM[5.5]",
+            "RU[AGA]KM[7.5]",
+            "RU[NZ]KM[7]",
+            "RU[Tromp-Taylor]",
+            // tom-9d-counted: RU[Japanese], counted by area with 7.5.
+            "RU[Japanese]KM[7.5]",
+            "KM[7.5]",
+        ] {
+            assert_eq!(auto(area), Counting::Area, "{area}");
+        }
+        for territory in ["RU[Japanese]KM[6.5]", "RU[Korean]KM[6.5]", "KM[6.5]", ""] {
+            assert_eq!(auto(territory), Counting::Territory, "{territory}");
+        }
+        // The flag wins over the record.
+        let chinese = game("RU[Chinese]KM[7.5]");
+        assert_eq!(
+            counting_of(&chinese, CountingArg::Territory),
+            Counting::Territory
+        );
+        assert_eq!(
+            counting_of(&game("KM[6.5]"), CountingArg::Area),
+            Counting::Area
+        );
     }
 
     #[test]
