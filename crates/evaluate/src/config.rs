@@ -314,6 +314,16 @@ pub struct Ownership {
     /// How the score counts: territory (Japanese, the default) or area
     /// (Chinese). Nothing else depends on it.
     pub counting: Counting,
+    /// A position with more than this share of its points settled is
+    /// finished or nearly (its last moves are dame and small boundaries).
+    pub finished_above: f64,
+    /// In a finished position, dead thresholds by group size that replace
+    /// `groups.dead-above-by-size` for the ownership and the score (the
+    /// same kind of steps; `[]` keeps the groups' table). Calibrated on GNU
+    /// Go's dead stones of finished games: there, groups of 8 to 19 stones
+    /// with danger 0.5–0.85 are mostly dead and groups of 20 or more
+    /// mostly alive (`algorithms.md` §8.3).
+    pub finished_dead_above_by_size: DeadBySize,
     /// Near the end, thresholds by group size that replace
     /// `enclosed-dead-above` (the steps of `groups.dead-above-by-size`): a
     /// big group inside the other colour's territory needs more danger to
@@ -329,6 +339,14 @@ impl Default for Ownership {
             influence: 0.5,
             influence_near_end: 1.0,
             counting: Counting::Territory,
+            finished_above: 0.9,
+            finished_dead_above_by_size: DeadBySize::new(&[
+                (1, 0.4),
+                (8, 0.5),
+                (12, 0.6),
+                (20, 1.0),
+            ])
+            .expect("valid steps"),
             enclosed_dead_above_by_size: DeadBySize::new(&[(8, 0.7)]).expect("valid steps"),
         }
     }
@@ -463,6 +481,7 @@ impl Config {
                 self.ownership.enclosed_dead_above,
             ),
             ("ownership.settled-above", self.ownership.settled_above),
+            ("ownership.finished-above", self.ownership.finished_above),
             ("ownership.influence", self.ownership.influence),
             (
                 "ownership.influence-near-end",
@@ -478,6 +497,10 @@ impl Config {
         }
         for (key, table) in [
             ("groups.dead-above-by-size", &g.dead_above_by_size),
+            (
+                "ownership.finished-dead-above-by-size",
+                &self.ownership.finished_dead_above_by_size,
+            ),
             (
                 "ownership.enclosed-dead-above-by-size",
                 &self.ownership.enclosed_dead_above_by_size,

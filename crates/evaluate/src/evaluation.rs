@@ -548,7 +548,8 @@ impl Evaluator {
         // game is judged again for its ownership map and score with a
         // lower threshold for enclosed groups.
         let own = &cfg.ownership;
-        let near_end = !child && settled_share(board, &groups, &terr, cfg) > own.settled_above;
+        let settled = settled_share(board, &groups, &terr, cfg);
+        let near_end = !child && settled > own.settled_above;
         // The ownership's thresholds: the terms', except near the end its
         // own for enclosed groups; where they differ, the first reading is
         // judged again with them.
@@ -558,6 +559,10 @@ impl Evaluator {
                 .enclosed_dead_above
                 .min(terms_params.enclosed_dead_above);
             own_params.enclosed_by_size = own.enclosed_dead_above_by_size;
+            // A finished position: its own dead thresholds by size.
+            if settled > own.finished_above && !own.finished_dead_above_by_size.is_empty() {
+                own_params.dead_by_size = own.finished_dead_above_by_size;
+            }
         }
         let ownership_view = match reading {
             Some(r) if !child && own_params != terms_params => Some(r.settled_last(&own_params)),

@@ -437,3 +437,39 @@ fn area_counting_differs_from_territory_by_stones_less_prisoners() {
         "{differed} positions where the countings differ"
     );
 }
+
+/// A finished position (more than `ownership.finished-above` of its points
+/// settled) has its own dead thresholds by size for the ownership and the
+/// score, and only for them: in `late-invader.sgf`, a finished game, a
+/// table that takes every group as dead changes the ownership's dead
+/// stones when the gate lets it (0), and nothing when it does not (1) or
+/// when the table is empty; the terms and the total never change.
+#[test]
+fn a_finished_position_judges_with_its_own_table() {
+    use keisei_evaluate::{Config, Evaluator};
+    use keisei_groups::DeadBySize;
+    let pos = crate::position("evaluate/late-invader.sgf", None);
+    let evaluate = |finished_above: f64, table: &[(u16, f64)]| {
+        let mut config = Config::default();
+        config.ownership.finished_above = finished_above;
+        config.ownership.finished_dead_above_by_size = DeadBySize::new(table).unwrap();
+        Evaluator::new(config).evaluate(&pos.board, pos.komi)
+    };
+    let plain = Evaluator::new(Config::default()).evaluate(&pos.board, pos.komi);
+    let every = [(1, 0.0)];
+    let gated = evaluate(0.0, &every);
+    assert!(
+        gated.ownership_dead.len() > plain.ownership_dead.len() + 10,
+        "{} {}",
+        gated.ownership_dead.len(),
+        plain.ownership_dead.len()
+    );
+    assert!(gated.score < plain.score - 100.0);
+    for e in [&gated, &evaluate(1.0, &every), &evaluate(0.0, &[])] {
+        assert_eq!(e.dead, plain.dead);
+        assert_eq!(e.total.to_bits(), plain.total.to_bits());
+        assert_eq!(e.terms, plain.terms);
+    }
+    assert_eq!(evaluate(1.0, &every).ownership_dead, plain.ownership_dead);
+    assert_eq!(evaluate(0.0, &[]).ownership_dead, plain.ownership_dead);
+}
