@@ -54,6 +54,10 @@ struct Scored {
     /// The peer's `final_score` (`estimate_score` before the end) of the
     /// same position, if asked and answered.
     peer: Option<f64>,
+    /// The stones keisei's ownership counts as dead (GTP vertices).
+    dead: Vec<String>,
+    /// The peer's `final_status_list dead`, if asked and answered.
+    peer_dead: Option<Vec<String>>,
     /// Seconds for keisei's evaluation.
     seconds: f64,
 }
@@ -112,7 +116,47 @@ struct Report {
     peer_seconds_per_position: Option<f64>,
     peer_failures: usize,
     peer_first_error: Option<String>,
+    /// How keisei's dead stones compare with the peer's, on the games both
+    /// answered.
+    dead_stones: Option<DeadStones>,
     games: Vec<Scored>,
+}
+
+/// keisei's dead stones against the peer's `final_status_list dead`.
+#[derive(Serialize, Debug, PartialEq)]
+struct DeadStones {
+    games: usize,
+    /// Stones the peer counts as dead.
+    peer: usize,
+    /// Dead for keisei only.
+    keisei_only: usize,
+    /// Dead for the peer only.
+    peer_only: usize,
+    /// Games where both name the same dead stones.
+    identical: usize,
+}
+
+fn dead_stones(games: &[Scored]) -> Option<DeadStones> {
+    let mut out = DeadStones {
+        games: 0,
+        peer: 0,
+        keisei_only: 0,
+        peer_only: 0,
+        identical: 0,
+    };
+    for g in games {
+        let Some(peer) = &g.peer_dead else {
+            continue;
+        };
+        let ours: std::collections::BTreeSet<&str> = g.dead.iter().map(String::as_str).collect();
+        let theirs: std::collections::BTreeSet<&str> = peer.iter().map(String::as_str).collect();
+        out.games += 1;
+        out.peer += theirs.len();
+        out.keisei_only += ours.difference(&theirs).count();
+        out.peer_only += theirs.difference(&ours).count();
+        out.identical += usize::from(ours == theirs);
+    }
+    (out.games > 0).then_some(out)
 }
 
 fn summary(judge: &str, pairs: &[(f64, f64)]) -> Summary {
@@ -207,6 +251,12 @@ pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
                 result: *result,
                 estimate,
                 counting,
+                dead: e
+                    .ownership_dead
+                    .iter()
+                    .map(|p| p.to_gtp(pos.board.size()))
+                    .collect(),
+                peer_dead: None,
                 peer: None,
                 seconds,
             })
@@ -257,6 +307,7 @@ pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
         peer_seconds_per_position: peer_seconds,
         peer_failures,
         peer_first_error,
+        dead_stones: dead_stones(&games),
         games,
     };
     if args.output.json {
@@ -327,10 +378,21 @@ fn print_report(r: &Report) {
         (None, Some(e)) => outln!("peer: not available: {e}"),
         (None, None) => {}
     }
+    if let Some(d) = &r.dead_stones {
+        outln!(
+            "dead stones, {} games: the peer's `final_status_list dead` {}; dead for keisei only {}, for the peer only {}; the same dead stones in {} games",
+            d.games,
+            d.peer,
+            d.keisei_only,
+            d.peer_only,
+            d.identical
+        );
+    }
 }
 
 /// Asks the peer for the `final_score` of each game's final position (its
-/// `estimate_score` of an earlier one), one process per thread, counting as
+/// `estimate_score` of an earlier one) and its dead stones
+/// (`final_status_list dead`), one process per thread, counting as
 /// keisei counted the game (`--chinese-rules` for the games counted by
 /// area): (mean seconds, failures, the first error).
 fn run_peer(
@@ -362,13 +424,16 @@ fn run_peer(
             &these,
             |engine, g| {
                 let start = Instant::now();
-                ask_peer(engine, g, before).map(|score| (score, start.elapsed().as_secs_f64()))
+                ask_peer(engine, g, before).map(|answer| (answer, start.elapsed().as_secs_f64()))
             },
             || bar.inc(1),
         );
-        for (g, a) in these.iter_mut().zip(&answers) {
-            g.peer = a.map(|(score, _)| score);
-            seconds.extend(a.map(|(_, s)| s));
+        for (g, a) in these.iter_mut().zip(answers) {
+            if let Some(((score, dead), s)) = a {
+                g.peer = Some(score);
+                g.peer_dead = Some(dead);
+                seconds.push(s);
+            }
         }
         first_error = first_error.or(error);
     }
@@ -377,7 +442,12 @@ fn run_peer(
     Ok((mean, games.len() - seconds.len(), first_error))
 }
 
-fn ask_peer(engine: &mut Gtp, g: &Scored, before: usize) -> std::result::Result<f64, String> {
+/// The peer's score of the position and the stones it counts as dead.
+fn ask_peer(
+    engine: &mut Gtp,
+    g: &Scored,
+    before: usize,
+) -> std::result::Result<(f64, Vec<String>), String> {
     let file = g.file.display().to_string();
     if file.chars().any(char::is_whitespace) {
         return Err(format!("{file}: GTP cannot pass a path with blanks"));
@@ -392,7 +462,14 @@ fn ask_peer(engine: &mut Gtp, g: &Scored, before: usize) -> std::result::Result<
     let answer = engine.command(command)?;
     // `estimate_score` follows its score with bounds in parentheses.
     let score = answer.split_whitespace().next().unwrap_or_default();
-    counted_result(score).ok_or_else(|| format!("{file}: `{command}` answered {answer:?}"))
+    let score =
+        counted_result(score).ok_or_else(|| format!("{file}: `{command}` answered {answer:?}"))?;
+    let dead = engine
+        .command("final_status_list dead")?
+        .split_whitespace()
+        .map(str::to_ascii_uppercase)
+        .collect();
+    Ok((score, dead))
 }
 
 #[cfg(test)]
@@ -439,6 +516,39 @@ mod tests {
         assert_eq!(
             counting_of(&game("KM[6.5]"), CountingArg::Area),
             Counting::Area
+        );
+    }
+
+    #[test]
+    fn dead_stones_are_compared_on_the_games_the_peer_answered() {
+        let game = |dead: &[&str], peer: Option<&[&str]>| Scored {
+            file: PathBuf::from("g.sgf"),
+            moves: 10,
+            position: 10,
+            result: 0.5,
+            estimate: 0.5,
+            counting: Counting::Territory,
+            peer: peer.map(|_| 0.5),
+            dead: dead.iter().map(ToString::to_string).collect(),
+            peer_dead: peer.map(|p| p.iter().map(ToString::to_string).collect()),
+            seconds: 0.0,
+        };
+        assert_eq!(dead_stones(&[game(&["A1"], None)]), None);
+        let d = dead_stones(&[
+            game(&["A1", "B2"], Some(&["B2", "C3", "D4"])),
+            game(&["E5"], Some(&["E5"])),
+            game(&["F6"], None),
+        ])
+        .unwrap();
+        assert_eq!(
+            d,
+            DeadStones {
+                games: 2,
+                peer: 4,
+                keisei_only: 1,
+                peer_only: 2,
+                identical: 1,
+            }
         );
     }
 
