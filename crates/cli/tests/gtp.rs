@@ -105,6 +105,30 @@ fn estimate_score_and_status_lists_speak_gnu_go() {
     assert_eq!(replies[5], "=");
 }
 
+/// `kgs-rules` picks how the score counts: Japanese rules by territory,
+/// Chinese (and AGA, New Zealand) by area, which differ on a board with
+/// more stones of one colour than prisoners explain; other rules are an
+/// error that changes nothing.
+#[test]
+fn kgs_rules_pick_territory_or_area_counting() {
+    let replies = session(
+        "loadsgf fixtures/evaluate/late-invader.sgf\nfinal_score\nkgs-rules chinese\n\
+         final_score\nkgs-rules ing\nfinal_score\nkgs-rules japanese\nfinal_score\n",
+    );
+    let default = &replies[1];
+    assert_eq!(replies[2], "=");
+    let area = &replies[3];
+    assert_ne!(area, default);
+    assert!(
+        replies[4].starts_with("? unknown rules `ing`"),
+        "{}",
+        replies[4]
+    );
+    assert_eq!(&replies[5], area);
+    assert_eq!(replies[6], "=");
+    assert_eq!(&replies[7], default);
+}
+
 #[test]
 fn genmove_plays_a_legal_move_that_undo_takes_back() {
     let replies = session(

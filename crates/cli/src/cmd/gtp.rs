@@ -17,7 +17,7 @@ use keisei_evaluate::{Evaluation, Evaluator, Factor, Method};
 use std::io::{BufRead, Write};
 
 /// The commands `list_commands` names, in the order it names them.
-const COMMANDS: [&str; 24] = [
+const COMMANDS: [&str; 25] = [
     "protocol_version",
     "name",
     "version",
@@ -27,6 +27,7 @@ const COMMANDS: [&str; 24] = [
     "boardsize",
     "clear_board",
     "komi",
+    "kgs-rules",
     "play",
     "genmove",
     "reg_genmove",
@@ -164,6 +165,18 @@ impl Engine {
                     return Err("komi not a float".into());
                 }
                 self.komi = komi;
+                Ok(String::new())
+            }
+            // How `final_score` and `estimate_score` count: Japanese rules
+            // by territory, the others KGS names by area.
+            "kgs-rules" => {
+                use keisei_evaluate::config::Counting;
+                let counting = match arg(args, 0)?.to_ascii_lowercase().as_str() {
+                    "japanese" => Counting::Territory,
+                    "chinese" | "aga" | "new_zealand" => Counting::Area,
+                    other => return Err(format!("unknown rules `{other}`")),
+                };
+                self.evaluator.config.ownership.counting = counting;
                 Ok(String::new())
             }
             "play" => {
