@@ -36,24 +36,35 @@ fn same(a: &Settled, b: &Settled) -> bool {
         && a.territory == b.territory
 }
 
+/// A deterministic stream of choices for `Board::from_choices` (a linear
+/// congruential generator seeded with `seed`).
+fn choice_stream(seed: u64) -> impl FnMut() -> u16 {
+    let mut state = seed;
+    move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as u16
+    }
+}
+
+/// Case `case`'s board size (9 and 13 in turn) and 40 to 159 choices.
+fn case_choices(case: usize, next: &mut impl FnMut() -> u16) -> (u32, Vec<u16>) {
+    let size = if case % 2 == 0 { 9 } else { 13 };
+    let n = 40 + usize::from(next() % 120);
+    (size, (0..n).map(|_| next()).collect())
+}
+
 /// What one position keeps and a position a few moves on reuses gives the
 /// settled reading found afresh, second readings included (move ranking
 /// reads hundreds of positions so). Deterministic positions, so that the
 /// count of second readings below is known to be more than none.
 #[test]
 fn shared_settled_reading_equals_fresh() {
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) as u16
-    };
+    let mut next = choice_stream(0x9e37_79b9_7f4a_7c15);
     let (mut parents_read_twice, mut children_read_twice) = (0, 0);
     for case in 0..60 {
-        let size = if case % 2 == 0 { 9 } else { 13 };
-        let n = 40 + usize::from(next() % 120);
-        let choices: Vec<u16> = (0..n).map(|_| next()).collect();
+        let (size, choices) = case_choices(case, &mut next);
         let parent = Board::from_choices(size, &choices).unwrap();
         let fresh = settled(&parent);
         let recorded = settled_sharing(&parent, SettledSharing::Record);
@@ -88,13 +99,7 @@ fn shared_settled_reading_equals_fresh() {
 /// separate analysis with each set gives, whatever was judged before it.
 #[test]
 fn one_first_reading_judged_several_ways_equals_separate_analyses() {
-    let mut state: u64 = 0x51_7cc1_b727_220a;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) as u16
-    };
+    let mut next = choice_stream(0x51_7cc1_b727_220a);
     let by_size = |steps: &[(u16, f64)]| DeadBySize::new(steps).unwrap();
     let sets = [
         GroupParams::default(),
@@ -123,9 +128,7 @@ fn one_first_reading_judged_several_ways_equals_separate_analyses() {
     let knowledge = (builtin(), &cache, RoomPatterns::builtin());
     let (mut judged, mut differing) = (0, 0);
     for case in 0..40 {
-        let size = if case % 2 == 0 { 9 } else { 13 };
-        let n = 40 + usize::from(next() % 120);
-        let choices: Vec<u16> = (0..n).map(|_| next()).collect();
+        let (size, choices) = case_choices(case, &mut next);
         let board = Board::from_choices(size, &choices).unwrap();
         let c = connections(&board, ConnectionPatterns::builtin(), &mut Reader::new());
         // Every order of the first three sets after one another, the last
