@@ -119,10 +119,12 @@ pub struct Evaluation {
     pub ownership: BoardMap<f64>,
     /// The stones the ownership map and the score count as dead: `dead`,
     /// except near the end of a game (more than `ownership.settled-above`
-    /// of the points settled) when `ownership.enclosed-dead-above` (or
-    /// `enclosed-dead-above-by-size`) judges enclosed groups otherwise than
-    /// the terms: then those of the ownership's own judgment, which may take more groups as dead and, for the eye space
-    /// that frees, fewer (`fixtures/evaluate/late-invader.sgf`).
+    /// of the points settled), where the ownership's own thresholds
+    /// (`ownership.enclosed-dead-above` and `enclosed-dead-above-by-size`;
+    /// past `finished-above`, `finished-dead-above-by-size`) judge otherwise
+    /// than the terms': then those of the ownership's own judgment, which
+    /// may take more groups as dead and, for the eye space that frees,
+    /// fewer (`fixtures/evaluate/late-invader.sgf`).
     #[serde(serialize_with = "serialize_points")]
     pub ownership_dead: PointSet,
     /// Estimated score in points for Black, komi included, counted as
@@ -208,9 +210,9 @@ struct Core {
     terms: Terms,
     weighted: Terms,
     total: f64,
-    /// The settling of the ownership map and score, near the end of a game
-    /// when its threshold is lower than the terms' (never for a child of a
-    /// ranking).
+    /// The ownership map's and score's own judgment, near the end of a
+    /// game where its thresholds are not the terms' (never for a child of
+    /// a ranking).
     ownership_view: Option<Settled>,
     /// More than `ownership.settled-above` of the points settled (never for
     /// a child of a ranking).
@@ -546,10 +548,11 @@ impl Evaluator {
         let weights = weights.unwrap_or_else(|| self.weights_for(board, &groups, &terr));
         // A position users see (not a child of a ranking) near the end of a
         // game is judged again for its ownership map and score with a
-        // lower threshold for enclosed groups.
+        // lower threshold for enclosed groups, and once finished with its
+        // own dead thresholds by size.
         let own = &cfg.ownership;
-        let settled = settled_share(board, &groups, &terr, cfg);
-        let near_end = !child && settled > own.settled_above;
+        let share = settled_share(board, &groups, &terr, cfg);
+        let near_end = !child && share > own.settled_above;
         // The ownership's thresholds: the terms', except near the end its
         // own for enclosed groups; where they differ, the first reading is
         // judged again with them.
@@ -560,7 +563,7 @@ impl Evaluator {
                 .min(terms_params.enclosed_dead_above);
             own_params.enclosed_by_size = own.enclosed_dead_above_by_size;
             // A finished position: its own dead thresholds by size.
-            if settled > own.finished_above && !own.finished_dead_above_by_size.is_empty() {
+            if share > own.finished_above && !own.finished_dead_above_by_size.is_empty() {
                 own_params.dead_by_size = own.finished_dead_above_by_size;
             }
         }
