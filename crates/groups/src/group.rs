@@ -130,8 +130,9 @@ impl DeadBySize {
                 return Err(format!("step {}: a group has at least 1 stone", i + 1));
             }
             if i > 0 && stones <= steps[i - 1].0 {
+                let noun = if stones == 1 { "stone" } else { "stones" };
                 return Err(format!(
-                    "step {} is for groups of {stones} stones or more, the step before it for {} or more; the numbers of stones must increase",
+                    "step {} is for groups of {stones} {noun} or more, the step before it for {} or more; the numbers of stones must increase",
                     i + 1,
                     steps[i - 1].0
                 ));
@@ -943,6 +944,11 @@ mod tests {
         assert!(
             order.starts_with("step 3 is for groups of 4 stones"),
             "{order}"
+        );
+        let one = err(&[(8, 0.5), (1, 0.4)]);
+        assert!(
+            one.starts_with("step 2 is for groups of 1 stone or more"),
+            "{one}"
         );
         assert!(err(&[(1, f64::NAN)]).contains("not a number"));
         let many: Vec<(u16, f64)> = (1..=9).map(|n| (n, 0.5)).collect();
