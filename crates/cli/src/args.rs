@@ -45,7 +45,9 @@ pub(crate) enum Command {
     /// Evaluate a position: every term, the total, a score estimate and the
     /// maps. FILE may also be a directory (every record's last position, or
     /// move N) or a list of `file<TAB>move` lines (`.tsv`): one JSON line per
-    /// position, with a progress bar on stderr.
+    /// position, with a progress bar on stderr; each line's `result` holds
+    /// the total, score, terms and weights, or with `--json` everything the
+    /// single form's `--json` gives.
     Eval {
         #[command(flatten)]
         position: PositionArgs,

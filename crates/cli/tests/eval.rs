@@ -137,6 +137,8 @@ fn batch_forms_stream_json_lines() {
     assert_eq!(lines[0]["move"], 9);
     assert!(lines[0]["result"]["total"].is_number());
     assert!(lines[3]["error"].as_str().unwrap().contains("illegal move"));
+    // The summary leaves the maps out.
+    assert!(lines[0]["result"]["ownership"].is_null());
     let (code, out, err) = keisei(&["rank", "fixtures/positions", "--move", "3"]);
     assert_eq!(code, 0, "{err}");
     for l in out.lines() {
@@ -146,6 +148,31 @@ fn batch_forms_stream_json_lines() {
             "{v}"
         );
     }
+}
+
+/// With `--json`, a batch line's result is the single form's `--json`
+/// object, value for value; a failing record is still an error line.
+#[test]
+fn batch_json_lines_hold_what_the_single_form_gives() {
+    let (code, out, err) = keisei(&["eval", "fixtures/evaluate/batch.tsv", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    for (line, (file, n)) in lines[..3].iter().zip([
+        ("fixtures/positions/ko-9.sgf", "9"),
+        ("fixtures/positions/ko-9.sgf", "12"),
+        ("fixtures/positions/handicap-9.sgf", "4"),
+    ]) {
+        let (code, single, err) = keisei(&["eval", file, "--move", n, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let single: serde_json::Value = serde_json::from_str(&single).unwrap();
+        assert_eq!(line["result"], single, "{file} move {n}");
+        assert!(line["result"]["maps"]["danger"].is_array());
+    }
+    assert!(lines[3]["error"].as_str().unwrap().contains("illegal move"));
 }
 
 #[test]

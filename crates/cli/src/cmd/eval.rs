@@ -207,9 +207,15 @@ fn eval_json(e: &Evaluation, size: u8) -> serde_json::Value {
 pub(crate) fn eval(args: &PositionArgs, config_args: &ConfigArgs, json: bool) -> Result<()> {
     let evaluator = Evaluator::new(load_config(config_args)?);
     if let Some(items) = batch(args)? {
+        // Each line's result: with `--json`, everything the single form's
+        // `--json` gives; without it, the summary.
         run_batch(&items, "eval", |_, pos| {
             let e = evaluator.evaluate(&pos.board, pos.komi);
-            serde_json::json!({ "total": e.total, "score": e.score, "terms": e.terms, "weights": e.weights })
+            if json {
+                eval_json(&e, pos.board.size())
+            } else {
+                serde_json::json!({ "total": e.total, "score": e.score, "terms": e.terms, "weights": e.weights })
+            }
         });
         return Ok(());
     }
