@@ -56,6 +56,15 @@ fn scores_the_final_positions_of_counted_records_only() {
     assert_eq!(keisei["games"], 2);
     let mean = keisei["mean_abs_error"].as_f64().unwrap();
     assert!((mean - f64::midpoint(errors[0], errors[1])).abs() < 1e-9);
+    // The last row is the baseline: a tie every game, so its error is the
+    // results' size, (10.5 + 0.5) / 2, and it names no winner.
+    let summaries = v["summaries"].as_array().unwrap();
+    let tie = &summaries[summaries.len() - 1];
+    assert_eq!(tie["judge"], "baseline: a tie (0) every game");
+    assert_eq!(tie["games"], 2);
+    assert_eq!(tie["mean_abs_error"], 5.5);
+    assert_eq!(tie["mean_error"], 5.0);
+    assert_eq!(tie["winner"], 0.0);
 }
 
 /// `--counting`: `auto` counts the fixtures (`RU[Japanese]`, komi 6.5)

@@ -159,6 +159,9 @@ fn dead_stones(games: &[Scored]) -> Option<DeadStones> {
     (out.games > 0).then_some(out)
 }
 
+/// The judge of the baseline row: every game estimated a tie.
+const TIE: &str = "baseline: a tie (0) every game";
+
 fn summary(judge: &str, pairs: &[(f64, f64)]) -> Summary {
     let n = pairs.len();
     let mut errors: Vec<f64> = pairs.iter().map(|(e, r)| (e - r).abs()).collect();
@@ -297,6 +300,11 @@ pub(crate) fn run(args: &BenchScoreArgs) -> Result<()> {
         summaries.push(summary("keisei, the peer's games", &keisei));
         summaries.push(summary(&format!("GNU Go level {}", args.peer_level), &peer));
     }
+    // The baseline any judge must beat: every game a tie. Counted games
+    // are close by selection (a game far behind is resigned), so this is a
+    // demanding baseline far from the end.
+    let tie: Vec<(f64, f64)> = games.iter().map(|g| (0.0, g.result)).collect();
+    summaries.push(summary(TIE, &tie));
     let report = Report {
         split: args.split.to_string(),
         before: args.before,
