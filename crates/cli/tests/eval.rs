@@ -125,24 +125,27 @@ fn rank_json_lists_every_legal_move_best_first() {
     }
 }
 
+/// The JSON lines of a successful `keisei` run.
+fn json_lines(args: &[&str]) -> Vec<serde_json::Value> {
+    let (code, out, err) = keisei(args);
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn batch_forms_stream_json_lines() {
-    let (code, out, err) = keisei(&["eval", "fixtures/evaluate/batch.tsv"]);
-    assert_eq!(code, 0, "{err}");
-    let lines: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&["eval", "fixtures/evaluate/batch.tsv"]);
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0]["move"], 9);
     assert!(lines[0]["result"]["total"].is_number());
     assert!(lines[3]["error"].as_str().unwrap().contains("illegal move"));
     // The summary leaves the maps out.
     assert!(lines[0]["result"]["ownership"].is_null());
-    let (code, out, err) = keisei(&["rank", "fixtures/positions", "--move", "3"]);
-    assert_eq!(code, 0, "{err}");
-    for l in out.lines() {
-        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+    let ranked = json_lines(&["rank", "fixtures/positions", "--move", "3"]);
+    assert!(!ranked.is_empty());
+    for v in ranked {
         assert!(
             v["result"]["moves"].is_array() || v["error"].is_string(),
             "{v}"
@@ -154,12 +157,7 @@ fn batch_forms_stream_json_lines() {
 /// object, value for value; a failing record is still an error line.
 #[test]
 fn batch_json_lines_hold_what_the_single_form_gives() {
-    let (code, out, err) = keisei(&["eval", "fixtures/evaluate/batch.tsv", "--json"]);
-    assert_eq!(code, 0, "{err}");
-    let lines: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&["eval", "fixtures/evaluate/batch.tsv", "--json"]);
     assert_eq!(lines.len(), 4);
     for (line, (file, n)) in lines[..3].iter().zip([
         ("fixtures/positions/ko-9.sgf", "9"),
