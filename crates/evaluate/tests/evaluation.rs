@@ -259,19 +259,17 @@ fn child_values_are_full_evaluations_of_the_children() {
 /// threshold is 0.5, and not when only the late phase's is.
 #[test]
 fn the_enclosed_threshold_is_that_of_the_phase() {
-    use keisei_board::Point;
     use keisei_evaluate::config::GamePhase;
-    use keisei_evaluate::{Config, Evaluator};
     use keisei_groups::DeadBySize;
     let pos = crate::position("groups/lone-invader.sgf", None);
-    let c11 = Point::from_gtp("C11", pos.board.size()).unwrap();
+    let c11 = crate::point(&pos, "C11");
     let evaluate = |thresholds: [f64; 3]| {
-        let mut config = Config::default();
-        config.groups.enclosed_dead_above = thresholds;
-        // Without the thresholds by size, which would take the lone stone
-        // dead in every phase.
-        config.groups.dead_above_by_size = DeadBySize::NONE;
-        Evaluator::new(config).evaluate(&pos.board, pos.komi)
+        crate::evaluate_with(&pos, |config| {
+            config.groups.enclosed_dead_above = thresholds;
+            // Without the thresholds by size, which would take the lone
+            // stone dead in every phase.
+            config.groups.dead_above_by_size = DeadBySize::NONE;
+        })
     };
     // Read with the middle game's threshold the position is an opening;
     // settled with the opening's, it counts as a middle game (the corner
@@ -300,20 +298,19 @@ fn the_enclosed_threshold_is_that_of_the_phase() {
 /// dead, and the wall lives. The total is the same either way.
 #[test]
 fn the_ownership_settles_with_its_own_threshold() {
-    use keisei_board::Point;
+    use keisei_evaluate::Config;
     use keisei_evaluate::config::GamePhase;
-    use keisei_evaluate::{Config, Evaluator};
     use keisei_groups::DeadBySize;
     let pos = crate::position("evaluate/late-invader.sgf", None);
-    let size = pos.board.size();
-    let at = |v: &str| Point::from_gtp(v, size).unwrap();
+    let at = |v: &str| crate::point(&pos, v);
     let evaluate = |ownership: f64| {
-        let mut config = Config::default();
-        config.ownership.enclosed_dead_above = ownership;
-        // Without the thresholds by size, which would take the lone stone
-        // dead for the terms as well (they have a test of their own).
-        config.groups.dead_above_by_size = DeadBySize::NONE;
-        Evaluator::new(config).evaluate(&pos.board, pos.komi)
+        crate::evaluate_with(&pos, |config| {
+            config.ownership.enclosed_dead_above = ownership;
+            // Without the thresholds by size, which would take the lone
+            // stone dead for the terms as well (they have a test of their
+            // own).
+            config.groups.dead_above_by_size = DeadBySize::NONE;
+        })
     };
     let own = evaluate(Config::default().ownership.enclosed_dead_above);
     let same = evaluate(0.7);
@@ -345,19 +342,16 @@ fn the_ownership_settles_with_its_own_threshold() {
 /// table they live (dead from `groups.dead-above`, 0.7).
 #[test]
 fn dead_stones_are_judged_by_group_size() {
-    use keisei_board::Point;
-    use keisei_evaluate::{Config, Evaluator};
     use keisei_groups::DeadBySize;
     let pos = crate::position("positions/ko-9.sgf", None);
-    let size = pos.board.size();
-    let at = |v: &str| Point::from_gtp(v, size).unwrap();
+    let at = |v: &str| crate::point(&pos, v);
     let evaluate = |tables: bool| {
-        let mut config = Config::default();
-        if !tables {
-            config.groups.dead_above_by_size = DeadBySize::NONE;
-            config.ownership.enclosed_dead_above_by_size = DeadBySize::NONE;
-        }
-        Evaluator::new(config).evaluate(&pos.board, pos.komi)
+        crate::evaluate_with(&pos, |config| {
+            if !tables {
+                config.groups.dead_above_by_size = DeadBySize::NONE;
+                config.ownership.enclosed_dead_above_by_size = DeadBySize::NONE;
+            }
+        })
     };
     let (own, plain) = (evaluate(true), evaluate(false));
     let danger = own.groups.at(at("G4")).unwrap().danger;
@@ -450,10 +444,10 @@ fn a_finished_position_judges_with_its_own_table() {
     use keisei_groups::DeadBySize;
     let pos = crate::position("evaluate/late-invader.sgf", None);
     let evaluate = |finished_above: f64, table: &[(u16, f64)]| {
-        let mut config = Config::default();
-        config.ownership.finished_above = finished_above;
-        config.ownership.finished_dead_above_by_size = DeadBySize::new(table).unwrap();
-        Evaluator::new(config).evaluate(&pos.board, pos.komi)
+        crate::evaluate_with(&pos, |config| {
+            config.ownership.finished_above = finished_above;
+            config.ownership.finished_dead_above_by_size = DeadBySize::new(table).unwrap();
+        })
     };
     let plain = Evaluator::new(Config::default()).evaluate(&pos.board, pos.komi);
     let every = [(1, 0.0)];
