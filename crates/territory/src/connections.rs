@@ -689,15 +689,15 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
 
 /// Every candidate link of the position (both colours), sorted.
 fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate> {
-    let mut out = Vec::with_capacity(4096);
-    for color in Color::BOTH {
-        out.extend(
-            patterns
-                .matcher
-                .matches(board, color)
-                .filter_map(|m| candidate(board, patterns, m)),
-        );
-    }
+    // One scan for both colours: a colour's candidates come in the same
+    // order as from a scan of that colour alone (board order, then
+    // pattern and symmetry), and the sort's buckets, by colour and point,
+    // keep the order they are given in.
+    let mut out: Vec<Candidate> = patterns
+        .matcher
+        .matches_both(board)
+        .filter_map(|m| candidate(board, patterns, m))
+        .collect();
     sort_by_key(&mut out);
     out
 }

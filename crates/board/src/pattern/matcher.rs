@@ -40,6 +40,7 @@ use crate::board::Board;
 use crate::color::{Cell, Color};
 use crate::diag::SourceErrors;
 use crate::point::{MAX_SIZE, Point};
+use crate::set::{PointSet, PointSetIter};
 use crate::symmetry::Symmetry;
 use std::fmt;
 
@@ -718,6 +719,32 @@ impl PatternSet {
 }
 
 impl PatternSet {
+    /// The points of `board` whose contents some variant allows at its
+    /// anchor when read for one of `colors`: the only points a scan need
+    /// visit (a set anchored on stones skips every empty point without
+    /// building its window). A superset of the anchors of the matches,
+    /// never missing one: [`PatternSet::anchor_may_match`] still decides
+    /// each point and colour.
+    fn possible_anchors(&self, board: &Board, colors: &[Color]) -> PointSet {
+        let sets = board.point_sets();
+        let mut out = PointSet::new();
+        // Codes as read for Black: 0 empty, 1 own stone, 2 other stone
+        // (an anchor is never off the board).
+        if self.anchor_codes & 1 != 0 {
+            out.union_with(&sets.empty);
+        }
+        for &color in colors {
+            let (own, other) = (color.index(), color.opponent().index());
+            if self.anchor_codes >> 1 & 1 != 0 {
+                out.union_with(&sets.stones[own]);
+            }
+            if self.anchor_codes >> 2 & 1 != 0 {
+                out.union_with(&sets.stones[other]);
+            }
+        }
+        out
+    }
+
     /// Whether some variant allows the anchor code of `window` (a point's
     /// window as the board has it) when read for `color`.
     #[inline]
@@ -1007,7 +1034,6 @@ struct Grid {
     /// At the index of a cell: the codes of the 5 cells centred on it, in
     /// bits 0..10, leftmost cell lowest.
     rows: [u16; GRID],
-    size: u8,
 }
 
 #[inline]
@@ -1021,7 +1047,6 @@ impl Grid {
         let mut g = Box::new(Grid {
             code: [Cell::Off as u8; GRID],
             rows: [0; GRID],
-            size,
         });
         for p in board.points() {
             g.code[grid_index(p.x(), p.y())] = board.cell(p) as u8;
@@ -1069,8 +1094,9 @@ pub struct Matches<'a> {
     /// The colours to match, and how many of them.
     colors: [Color; 2],
     color_count: usize,
-    /// The next point to visit, as `y * size + x`.
-    next_point: usize,
+    /// The points left to visit: those whose contents some variant allows
+    /// at its anchor for one of the colours, in board order.
+    points: PointSetIter,
     /// The next colour to scan at the current point.
     next_color: usize,
     anchor: Point,
@@ -1085,12 +1111,13 @@ impl<'a> Matches<'a> {
             Some(c) => ([c, c], 1),
             None => (Color::BOTH, 2),
         };
+        let colors_read = &colors[..color_count];
         Matches {
             set,
             grid: Grid::new(board),
             colors,
             color_count,
-            next_point: 0,
+            points: set.possible_anchors(board, colors_read).iter(),
             next_color: color_count,
             anchor: Point::new(0, 0),
             index: 0,
@@ -1105,15 +1132,12 @@ impl<'a> Matches<'a> {
     fn advance(&mut self) -> bool {
         loop {
             if self.next_color == self.color_count {
-                let size = usize::from(self.grid.size);
-                if self.next_point >= size * size {
+                let Some(p) = self.points.next() else {
                     return false;
-                }
-                let (x, y) = (self.next_point % size, self.next_point / size);
-                self.next_point += 1;
+                };
                 self.next_color = 0;
-                self.anchor = Point::new(x as u8, y as u8);
-                self.index = grid_index(x as i32, y as i32);
+                self.anchor = p;
+                self.index = grid_index(p.x(), p.y());
                 self.window = self.grid.window(self.index);
             }
             let color = self.colors[self.next_color];
