@@ -3,7 +3,7 @@
 //! kosuri-number distance.
 
 use crate::blocks::Blocks;
-use crate::enclosed::Territory;
+use crate::enclosed::{Owner, Territory};
 use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet, PointSets};
 use serde::Serialize;
 use std::cmp::Reverse;
@@ -70,20 +70,31 @@ pub fn attack_ease(
     let mut g = BoardMap::new(size, 0.0);
     let mut values = [0.0f64; 2];
     let sets = board.point_sets();
+    // Each colour's territory, read off the map in one pass.
+    let mut owned = [PointSet::new(), PointSet::new()];
+    for (p, owner) in territory.map.iter() {
+        let i = match owner {
+            Owner::Black => 0,
+            Owner::White => 1,
+            Owner::None => continue,
+        };
+        owned[i].insert(p);
+    }
+    let mut dist = [u32::MAX; NUM_CELLS];
     for defender in Color::BOTH {
-        let owned: Vec<Point> = board
-            .points()
-            .filter(|&p| territory.owner(p) == Some(defender))
-            .collect();
+        let owned = &owned[defender.index()];
         if owned.is_empty() {
             continue;
         }
-        let d = distance_from_sets(size, &sets, defender, blocks, params);
+        distances(&sets, defender, blocks, params, &mut dist);
+        // In board order, as the sum has always been taken.
         for p in owned {
-            distance[p] = d[p];
-            let gv = match d[p] {
-                None => 1.0,
-                Some(v) => (f64::from(v) / f64::from(params.safe_distance.max(1))).min(1.0),
+            let d = dist[p.index()];
+            let gv = if d == u32::MAX {
+                1.0
+            } else {
+                distance[p] = Some(d);
+                (f64::from(d) / f64::from(params.safe_distance.max(1))).min(1.0)
             };
             g[p] = gv;
             values[defender.index()] += params.c_ter * gv;
@@ -111,8 +122,7 @@ pub fn kosuri_distance(
 }
 
 /// [`kosuri_distance`] on a board of `size` given as its point sets
-/// ([`Board::point_sets`]), which [`attack_ease`] makes once for both
-/// colours.
+/// ([`Board::point_sets`]).
 fn distance_from_sets(
     size: u8,
     sets: &PointSets,
@@ -120,6 +130,26 @@ fn distance_from_sets(
     blocks: &Blocks,
     params: &AttackEaseParams,
 ) -> BoardMap<Option<u32>> {
+    let mut dist = [u32::MAX; NUM_CELLS];
+    distances(sets, defender, blocks, params, &mut dist);
+    BoardMap::from_fn(size, |p| {
+        let d = dist[p.index()];
+        (d != u32::MAX).then_some(d)
+    })
+}
+
+/// The kosuri-number distances of [`kosuri_distance`] by point index into
+/// `dist` (`u32::MAX`: not reached, or not an empty point), for a board
+/// given as its point sets; `dist` may hold an earlier call's distances.
+/// [`attack_ease`] calls it for both colours with one array.
+fn distances(
+    sets: &PointSets,
+    defender: Color,
+    blocks: &Blocks,
+    params: &AttackEaseParams,
+    dist: &mut [u32; NUM_CELLS],
+) {
+    dist.fill(u32::MAX);
     let empty = sets.empty;
     let mut kosuri = sets.stones[defender.index()].adjacent();
     kosuri.intersect_with(&empty);
@@ -143,19 +173,14 @@ fn distance_from_sets(
     // The empty points next to an attacker stone start at their cost.
     let mut starts = sets.stones[defender.opponent().index()].adjacent();
     starts.intersect_with(&empty);
-    let mut dist = [u32::MAX; NUM_CELLS];
     let top = 1u32
         .saturating_add(params.kosuri_cost)
         .saturating_add(params.block_cost);
     if top <= BUCKETS_UP_TO {
-        dial(&starts, &cost, top, &mut dist);
+        dial(&starts, &cost, top, dist);
     } else {
-        heap_dijkstra(&empty, &starts, &cost, &mut dist);
+        heap_dijkstra(&empty, &starts, &cost, dist);
     }
-    BoardMap::from_fn(size, |p| {
-        let d = dist[p.index()];
-        (d != u32::MAX).then_some(d)
-    })
 }
 
 /// The largest step cost for which [`kosuri_distance`] keeps its queue in
