@@ -6,15 +6,17 @@
 //! the board with its colours swapped, which for a packed window is one bit
 //! trick, so each variant serves both colours.
 //!
-//! A variant is checked against the 5×5 neighbourhood of a point packed into
-//! a `u64` (2 bits per cell, the [`Cell`] codes: empty 0, black 1, white 2,
+//! A variant is checked against the 7×7 neighbourhood of a point packed into
+//! a `u128` (2 bits per cell, the [`Cell`] codes: empty 0, black 1, white 2,
 //! off 3) with one `window & mask == value`: a cell that must be empty,
 //! black, white or off the board sets both bits of the mask; "own or empty"
 //! and "opponent or empty" need one bit each (`x` for Black is "high bit
 //! 0", `o` is "low bit 0"). The one set this cannot say, "anything on the
 //! board" (uppercase labels), is checked with a second mask over the
 //! off-board cells of the window; cells outside the window are checked one
-//! by one afterwards.
+//! by one afterwards. (With a 5×5 window in a `u64`, those one-by-one
+//! checks were a third of the connection patterns' scan: knight's moves,
+//! large knights and edge links reach three lines from their anchor.)
 //!
 //! To test only a few variants per point, the variants are put in *buckets*
 //! keyed by the states of the anchor and its north and south neighbours (a
@@ -31,8 +33,8 @@
 //!
 //! A scan first copies the board into a padded array of codes (a margin of
 //! [`MAX_EXTENT`] off-board cells on each side, so no pattern cell is ever
-//! out of bounds) and precomputes the 5-cell row codes, so that the window
-//! of a point is five loads.
+//! out of bounds) and precomputes the 7-cell row codes, so that the window
+//! of a point is seven loads.
 
 use super::Symbol;
 use super::syntax::{Diagram, Pattern, PatternFile};
@@ -90,24 +92,30 @@ impl Offsets {
 /// Width of the padded code array.
 const GW: usize = MAX_SIZE as usize + 2 * MARGIN;
 const GRID: usize = GW * GW;
-/// Half-width of the packed window (5×5).
-const HALF: i32 = 2;
+/// A point's neighbourhood packed 2 bits a cell ([`Grid::window`]).
+type Window = u128;
+/// Half-width of the packed window (7×7).
+const HALF: i32 = 3;
+/// Side of the packed window.
+const SIDE_W: i32 = 2 * HALF + 1;
+/// [`HALF`] as an index step.
+const H: usize = HALF as usize;
 /// Window cells.
-const CELLS: usize = 25;
+const CELLS: usize = (SIDE_W * SIDE_W) as usize;
 /// The low bit of every 2-bit cell code in a window.
-const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+const LOW_BITS: Window = Window::MAX / 3;
 /// The window cells whose states select a bucket: the anchor, then its
 /// north and south neighbours. (More key cells make smaller buckets but
 /// copy every variant that does not care about them into more buckets:
 /// with all four neighbours, compiling costs three times as much for a
 /// scan only a tenth faster.)
-const KEY: [usize; 3] = [12, 7, 17];
+const KEY: [usize; 3] = [24, 17, 31];
 /// Number of keys (2 bits per key cell).
 const KEYS: usize = 1 << (2 * KEY.len());
 /// The window cells filtered with bitsets inside a bucket: the east and
 /// west neighbours, the four diagonal neighbours, the cells two steps north
 /// and south.
-const FILTER: [usize; 8] = [13, 11, 6, 8, 16, 18, 2, 22];
+const FILTER: [usize; 8] = [25, 23, 16, 18, 30, 32, 10, 38];
 
 /// The board cell with a given 2-bit code.
 const fn cell_of(code: usize) -> Cell {
@@ -171,7 +179,7 @@ fn code_mask(allowed: u8) -> Option<(u8, u8)> {
 /// Index of the window cell at `(dx, dy)`, if it lies in the window.
 fn window_index(dx: i32, dy: i32) -> Option<usize> {
     ((-HALF..=HALF).contains(&dx) && (-HALF..=HALF).contains(&dy))
-        .then(|| ((dy + HALF) * 5 + dx + HALF) as usize)
+        .then(|| ((dy + HALF) * SIDE_W + dx + HALF) as usize)
 }
 
 /// A cell that constrains the board: its offset from the anchor, what it
@@ -252,7 +260,7 @@ struct Variant {
     /// `extras`.
     rest: bool,
     /// Window cells that must be on the board (low bit of their code pair).
-    need_on: u64,
+    need_on: Window,
     /// `extras[start..end]`: cells checked one by one.
     extras: (u32, u32),
 }
@@ -324,7 +332,7 @@ pub struct PatternSet {
     extras: Vec<Extra>,
     /// The window test `(mask, value)` of every variant: kept apart from the
     /// variants so that the data every candidate touches stays small.
-    tests: Vec<(u64, u64)>,
+    tests: Vec<(Window, Window)>,
     /// Bucket index of every key.
     keys: Vec<u32>,
     buckets: Vec<Bucket>,
@@ -407,7 +415,7 @@ impl PatternSet {
         let mut variants = Vec::with_capacity(count);
         let mut extras = Vec::new();
         let mut windows: Vec<[u8; CELLS]> = Vec::with_capacity(count);
-        let mut masks: Vec<(u64, u64)> = Vec::with_capacity(count);
+        let mut masks: Vec<(Window, Window)> = Vec::with_capacity(count);
         let mut reads: Vec<Offsets> = Vec::with_capacity(count);
         let mut first_variant: Vec<u32> = Vec::with_capacity(constrained.len());
         // By pattern, then symmetry: the order of candidates in every
@@ -422,7 +430,7 @@ impl PatternSet {
                 }
                 reads.push(read);
                 let mut window = [0b1111u8; CELLS];
-                let (mut mask, mut value, mut need_on) = (0u64, 0u64, 0u64);
+                let (mut mask, mut value, mut need_on): (Window, Window, Window) = (0, 0, 0);
                 let start = extras.len() as u32;
                 for c in cells {
                     let allowed = c.black;
@@ -431,8 +439,8 @@ impl PatternSet {
                     match (in_window, code_mask(allowed)) {
                         (Some(k), Some((m, v))) => {
                             window[k] = allowed;
-                            mask |= u64::from(m) << (2 * k);
-                            value |= u64::from(v) << (2 * k);
+                            mask |= Window::from(m) << (2 * k);
+                            value |= Window::from(v) << (2 * k);
                         }
                         (Some(k), None) if allowed == 0b0111 => {
                             window[k] = allowed;
@@ -628,12 +636,12 @@ impl PatternSet {
         let code = |dx: i32, dy: i32| {
             Point::checked(x + dx, y + dy, size).map_or(3, |p| board.cell(p) as u8)
         };
-        let mut window = 0u64;
+        let mut window: Window = 0;
         if on_board {
             for dy in -HALF..=HALF {
                 for dx in -HALF..=HALF {
                     if let Some(k) = window_index(dx, dy) {
-                        window |= u64::from(code(dx, dy)) << (2 * k);
+                        window |= Window::from(code(dx, dy)) << (2 * k);
                     }
                 }
             }
@@ -748,7 +756,7 @@ impl PatternSet {
     /// Whether some variant allows the anchor code of `window` (a point's
     /// window as the board has it) when read for `color`.
     #[inline]
-    fn anchor_may_match(&self, window: u64, color: Color) -> bool {
+    fn anchor_may_match(&self, window: Window, color: Color) -> bool {
         let code = ((window >> (2 * KEY[0])) & 3) as u8;
         let code = match color {
             Color::Black => code,
@@ -760,14 +768,14 @@ impl PatternSet {
 
 /// Low bit set in every cell pair of `window` that is off the board.
 #[inline]
-fn off_bits(window: u64) -> u64 {
+fn off_bits(window: Window) -> Window {
     window & (window >> 1) & LOW_BITS
 }
 
 /// The window with black and white swapped (codes 1 and 2 exchanged, 0 and
 /// 3 kept): White's window as Black's variants read it.
 #[inline]
-fn swap_window(window: u64) -> u64 {
+fn swap_window(window: Window) -> Window {
     window ^ (((window ^ (window >> 1)) & LOW_BITS) * 3)
 }
 
@@ -804,7 +812,7 @@ fn extent_error(file: &PatternFile, p: &Pattern) -> Option<crate::diag::SourceEr
 
 /// The key of a window: the states of the [`KEY`] cells, 2 bits each.
 #[inline]
-fn key_of(window: u64) -> usize {
+fn key_of(window: Window) -> usize {
     let mut key = 0;
     for (i, &k) in KEY.iter().enumerate() {
         key |= ((window >> (2 * k)) & 3) << (2 * i);
@@ -935,8 +943,8 @@ fn build_buckets(windows: &[[u8; CELLS]]) -> (Vec<u32>, Vec<Bucket>, Vec<u64>, V
 struct Scan {
     color: Color,
     /// The window as Black's variants read it (swapped for White).
-    window: u64,
-    off: u64,
+    window: Window,
+    off: Window,
     /// Start of each filter cell's bitset row for the window's states.
     rows: [u32; FILTER.len()],
     /// First slot of the bucket.
@@ -969,7 +977,7 @@ impl Default for Scan {
 impl Scan {
     /// Starts on a point whose window is `window`, for `color`.
     #[inline]
-    fn start(&mut self, set: &PatternSet, window: u64, color: Color) {
+    fn start(&mut self, set: &PatternSet, window: Window, color: Color) {
         let window = match color {
             Color::Black => window,
             Color::White => swap_window(window),
@@ -1027,12 +1035,12 @@ impl Scan {
     }
 }
 
-/// The board copied into a padded array of 2-bit codes, with the 5-cell
+/// The board copied into a padded array of 2-bit codes, with the 7-cell
 /// code of every row segment the windows need.
 struct Grid {
     code: [u8; GRID],
-    /// At the index of a cell: the codes of the 5 cells centred on it, in
-    /// bits 0..10, leftmost cell lowest.
+    /// At the index of a cell: the codes of the 7 cells centred on it, in
+    /// bits 0..14, leftmost cell lowest.
     rows: [u16; GRID],
 }
 
@@ -1054,13 +1062,13 @@ impl Grid {
         let n = i32::from(size);
         for y in -HALF..n + HALF {
             let base = grid_index(0, y);
-            // Slide a 5-cell window along the row.
+            // Slide a 7-cell window along the row.
             let mut h: u16 = 0;
-            for c in 0..4 {
-                h |= u16::from(g.code[base - 2 + c]) << (2 * c + 2);
+            for c in 0..2 * H {
+                h |= u16::from(g.code[base - H + c]) << (2 * c + 2);
             }
             for x in 0..n as usize {
-                h = (h >> 2) | (u16::from(g.code[base + x + 2]) << 8);
+                h = (h >> 2) | (u16::from(g.code[base + x + H]) << (4 * H));
                 g.rows[base + x] = h;
             }
         }
@@ -1068,13 +1076,15 @@ impl Grid {
     }
 
     #[inline]
-    fn window(&self, i: usize) -> u64 {
+    fn window(&self, i: usize) -> Window {
         let r = &self.rows;
-        u64::from(r[i - 2 * GW])
-            | u64::from(r[i - GW]) << 10
-            | u64::from(r[i]) << 20
-            | u64::from(r[i + GW]) << 30
-            | u64::from(r[i + 2 * GW]) << 40
+        Window::from(r[i - 3 * GW])
+            | Window::from(r[i - 2 * GW]) << 14
+            | Window::from(r[i - GW]) << 28
+            | Window::from(r[i]) << 42
+            | Window::from(r[i + GW]) << 56
+            | Window::from(r[i + 2 * GW]) << 70
+            | Window::from(r[i + 3 * GW]) << 84
     }
 
     #[inline]
@@ -1101,7 +1111,7 @@ pub struct Matches<'a> {
     next_color: usize,
     anchor: Point,
     index: usize,
-    window: u64,
+    window: Window,
     scan: Scan,
 }
 
@@ -1251,10 +1261,13 @@ mod tests {
 
     #[test]
     fn window_cells_are_in_reading_order() {
-        assert_eq!(window_index(-2, -2), Some(0));
-        assert_eq!(window_index(0, 0), Some(12));
-        assert_eq!(window_index(2, 2), Some(24));
-        assert_eq!(window_index(3, 0), None);
+        assert_eq!(window_index(-3, -3), Some(0));
+        assert_eq!(window_index(-2, -3), Some(1));
+        assert_eq!(window_index(-3, -2), Some(7));
+        assert_eq!(window_index(0, 0), Some(24));
+        assert_eq!(window_index(3, 3), Some(48));
+        assert_eq!(window_index(4, 0), None);
+        assert_eq!(window_index(0, -4), None);
         // Key: the anchor and its north and south neighbours; filter: the
         // rest of the 3×3 and the next cells north and south.
         let at = |dx, dy| window_index(dx, dy).unwrap();
