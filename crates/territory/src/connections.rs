@@ -693,11 +693,14 @@ fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate
     // order as from a scan of that colour alone (board order, then
     // pattern and symmetry), and the sort's buckets, by colour and point,
     // keep the order they are given in.
-    let mut out: Vec<Candidate> = patterns
-        .matcher
-        .matches_both(board)
-        .filter_map(|m| candidate(board, patterns, m))
-        .collect();
+    // (A middle-game position has a few hundred.)
+    let mut out: Vec<Candidate> = Vec::with_capacity(1024);
+    out.extend(
+        patterns
+            .matcher
+            .matches_both(board)
+            .filter_map(|m| candidate(board, patterns, m)),
+    );
     sort_by_key(&mut out);
     out
 }
