@@ -141,6 +141,26 @@ impl Walls {
     }
 }
 
+/// An anchor's border cell, colour and stone packed so that the order of
+/// the keys is that of the triples.
+fn anchor_key(b: BorderCell, c: Color, p: Point) -> u32 {
+    (u32::from(b.0) << 16) | ((c.index() as u32) << 15) | p.index() as u32
+}
+
+/// The border cell, colour and stone of an [`anchor_key`].
+fn anchor_of_key(key: u32) -> (BorderCell, Color, Point) {
+    let c = if key & (1 << 15) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    (
+        BorderCell((key >> 16) as u16),
+        c,
+        Point::from_index((key & 0x7fff) as usize),
+    )
+}
+
 /// The territory of both colours given the links of the position.
 pub fn territory(
     board: &Board,
@@ -170,14 +190,17 @@ pub fn territory_of<'a>(
     // chain head's) and links.
     let mut walls = Walls::new();
     let head = |p: Point| board.chain_head(p).index();
-    let mut anchors: Vec<(BorderCell, Color, Point)> = Vec::with_capacity(64);
+    // Anchors as (border cell, colour, stone), packed into one integer
+    // each in that order (see `anchor_key`), so that sorting them compares
+    // integers.
+    let mut anchors: Vec<u32> = Vec::with_capacity(64);
     // Only first-line stones have border cells.
     let first_line = first_line(size);
     for c in Color::BOTH {
         let mut edge_stones = living[c.index()];
         edge_stones.intersect_with(&first_line.points);
         for p in &edge_stones {
-            anchors.extend(border_cells(p, size).map(|b| (b, c, p)));
+            anchors.extend(border_cells(p, size).map(|b| anchor_key(b, c, p)));
         }
     }
     let mut wall_cells = [PointSet::new(), PointSet::new()];
@@ -195,7 +218,7 @@ pub fn territory_of<'a>(
                 }
                 walls.union(head(l.from), head(q));
             }
-            LinkEnd::Edge(b) => anchors.push((b, l.color, l.from)),
+            LinkEnd::Edge(b) => anchors.push(anchor_key(b, l.color, l.from)),
         }
         wall_cells[l.color.index()].extend(l.wall.iter().copied().filter(|&w| board.is_empty(w)));
     }
@@ -207,10 +230,13 @@ pub fn territory_of<'a>(
     // both sides are claimed so), and the arc is the shorter way round (a
     // wall encloses the side it cuts off, not the rest of the board).
     // (Equal keys are equal anchors: there is no order among them to keep.)
-    anchors.sort_unstable_by_key(|a| (a.0, a.1, a.2));
+    anchors.sort_unstable();
     let anchors: Vec<(BorderCell, Anchor)> = anchors
         .into_iter()
-        .map(|(b, c, p)| (b, (c, walls.find(head(p)), p)))
+        .map(|key| {
+            let (b, c, p) = anchor_of_key(key);
+            (b, (c, walls.find(head(p)), p))
+        })
         .collect();
     // Each border cell with anchors: the cell and its anchors' range.
     let mut cells: Vec<(BorderCell, std::ops::Range<usize>)> = Vec::with_capacity(64);
