@@ -172,9 +172,15 @@ pub struct SearchCache {
 impl SearchCache {
     /// The shape's value, and its vital points when `vitals` (a value kept
     /// without them is searched again the first time they are asked for).
-    /// `None`: the search ran out of its budget.
-    fn value(&self, shape: &Shape, vitals: bool) -> Option<Searched> {
-        let (key, sym) = shape.canonical();
+    /// `None`: the search ran out of its budget. `canonical` is the
+    /// shape's [`Shape::canonical`], found by the caller.
+    fn value(
+        &self,
+        shape: &Shape,
+        canonical: (ShapeKey, Symmetry),
+        vitals: bool,
+    ) -> Option<Searched> {
+        let (key, sym) = canonical;
         if let Some(v) = self.map.read().ok().and_then(|m| m.get(&key).cloned()) {
             match v {
                 Some((_, None)) if vitals => {}
@@ -219,8 +225,8 @@ enum Found<'a> {
     Large,
     /// The database entry of its shape.
     Database(Region, Symmetry, Indexed<'a>),
-    /// Not in the database: for the search.
-    Missing(Region, Symmetry),
+    /// Not in the database: for the search (with its canonical key).
+    Missing(Region, ShapeKey, Symmetry),
 }
 
 impl EyeDb {
@@ -239,7 +245,7 @@ impl EyeDb {
         Ok(match self.get_key(&key) {
             Some(ix) => Found::Database(region, sym, ix),
             None if region.points.len() > MAX_POINTS => Found::Large,
-            None => Found::Missing(region, sym),
+            None => Found::Missing(region, key, sym),
         })
     }
 
@@ -292,22 +298,24 @@ impl EyeDb {
                     source: self.source_of(&ix),
                 }
             }
-            Found::Missing(region, sym) => match cache.value(&region.shape, true) {
-                Some((value, vitals)) => {
-                    let (d, a) = vitals.unwrap_or_default();
-                    let [defence, attack] = to_board(&region, sym, [&d, &a]);
-                    EyeLookup {
-                        value,
-                        defence,
-                        attack,
-                        source: Source::Search,
+            Found::Missing(region, key, sym) => {
+                match cache.value(&region.shape, (key, sym), true) {
+                    Some((value, vitals)) => {
+                        let (d, a) = vitals.unwrap_or_default();
+                        let [defence, attack] = to_board(&region, sym, [&d, &a]);
+                        EyeLookup {
+                            value,
+                            defence,
+                            attack,
+                            source: Source::Search,
+                        }
                     }
+                    None => EyeLookup {
+                        source: Source::Unknown,
+                        ..large
+                    },
                 }
-                None => EyeLookup {
-                    source: Source::Unknown,
-                    ..large
-                },
-            },
+            }
         })
     }
 
@@ -324,7 +332,8 @@ impl EyeDb {
         Ok(match self.find(board, owner, points)? {
             Found::Large => (EyeValue::MANY, Source::Large),
             Found::Database(_, _, ix) => (ix.value, self.source_of(&ix)),
-            Found::Missing(region, _) => match cache.value(&region.shape, false) {
+            Found::Missing(region, key, sym) => match cache.value(&region.shape, (key, sym), false)
+            {
                 Some((value, _)) => (value, Source::Search),
                 None => (EyeValue::MANY, Source::Unknown),
             },

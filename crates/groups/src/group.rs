@@ -10,7 +10,7 @@ use keisei_eyes::region::{SearchCache, Source};
 use keisei_eyes::value::{EyeValue, Eyes};
 use keisei_territory::{Connections, Link, LinkEnd, Region, Territory};
 use serde::Serialize;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 /// Parameters of the group analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -401,18 +401,22 @@ fn eye_value(
     owner: Color,
     points: &PointSet,
 ) -> (EyeValue, Arc<str>) {
+    // The fixed sources, allocated once and shared.
+    static NAMED: LazyLock<[Arc<str>; 4]> =
+        LazyLock::new(|| ["search", "large", "unknown", "invalid"].map(Arc::from));
+    let named = |i: usize| Arc::clone(&NAMED[i]);
     match eye_db.lookup_value(board, owner, points, cache) {
         Ok((value, source)) => (
             value,
             match source {
                 Source::Database { id, .. } => Arc::from(id),
-                Source::Search => Arc::from("search"),
-                Source::Large => Arc::from("large"),
-                Source::Unknown => Arc::from("unknown"),
+                Source::Search => named(0),
+                Source::Large => named(1),
+                Source::Unknown => named(2),
             },
         ),
         // Not a valid eye region (e.g. holds own stones): no eye.
-        Err(_) => (EyeValue::NONE, Arc::from("invalid")),
+        Err(_) => (EyeValue::NONE, named(3)),
     }
 }
 
