@@ -16,8 +16,9 @@ pub const ROOM: (&str, &str) = (
 #[derive(Clone, Debug)]
 pub struct RoomPatterns {
     set: PatternSet,
-    check: Vec<Vec<char>>,
-    area: Vec<Vec<char>>,
+    /// Per pattern, the cells of its `check:` labels then its `area:`
+    /// labels, as offsets from the anchor in the diagram's frame.
+    cells: Vec<Vec<(i32, i32)>>,
     /// See [`RoomPatterns::reach`].
     reach: i32,
 }
@@ -52,12 +53,16 @@ impl RoomPatterns {
     pub fn parse(name: &str, text: &str) -> Result<RoomPatterns, SourceErrors> {
         let file = PatternFile::parse(name, text)?;
         let mut errors = SourceErrors::new();
-        let (mut check, mut area) = (Vec::new(), Vec::new());
+        let mut cells = Vec::new();
         for p in file.patterns() {
             match (labels(&file, p, "check"), labels(&file, p, "area")) {
                 (Ok(c), Ok(a)) => {
-                    check.push(c);
-                    area.push(a);
+                    // `labels` took only labels of the diagram.
+                    let offsets = c
+                        .iter()
+                        .chain(&a)
+                        .filter_map(|&l| p.diagram().label_offset(l));
+                    cells.push(offsets.collect());
                 }
                 (Err(e), _) | (_, Err(e)) => errors.push(e),
             }
@@ -74,12 +79,7 @@ impl RoomPatterns {
                     .map(|(_, (dx, dy))| dx.abs().max(dy.abs()))
             })
             .fold(set.reach(), i32::max);
-        errors.into_result(RoomPatterns {
-            set,
-            check,
-            area,
-            reach,
-        })
+        errors.into_result(RoomPatterns { set, cells, reach })
     }
 
     /// How far (in columns or rows) from a stone its rooms look: the rooms
@@ -122,16 +122,16 @@ impl RoomPatterns {
                 // and outside the eye space.
                 let free = |p: Point| board.is_empty(p) && !eye_space.contains(p);
                 let mut room = PointSet::new();
-                let all_free = self.check[m.pattern]
-                    .iter()
-                    .chain(&self.area[m.pattern])
-                    .all(|&l| match self.set.label_point(&m, l) {
-                        Some(p) if p.on_board(size) && free(p) => {
+                let all_free = self.cells[m.pattern].iter().all(|&(dx, dy)| {
+                    let (dx, dy) = m.symmetry.apply_offset(dx, dy);
+                    match Point::checked(m.anchor.x() + dx, m.anchor.y() + dy, size) {
+                        Some(p) if free(p) => {
                             room.insert(p);
                             true
                         }
                         _ => false,
-                    });
+                    }
+                });
                 if all_free && !candidates.contains(&room) {
                     candidates.push(room);
                 }
