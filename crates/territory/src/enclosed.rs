@@ -12,7 +12,7 @@
 
 use crate::border::{BorderCell, border_cells, first_line, ring_len};
 use crate::links::{Connections, Link, LinkEnd};
-use keisei_board::{Board, BoardMap, Color, MapCell, NUM_CELLS, Point, PointSet};
+use keisei_board::{Board, BoardMap, Color, MAX_SIZE, MapCell, NUM_CELLS, Point, PointSet};
 use serde::Serialize;
 
 /// Options of the territory computation.
@@ -141,6 +141,9 @@ impl Walls {
     }
 }
 
+/// The number of border cells of the largest board ([`ring_len`]).
+const MAX_RING: usize = 4 * MAX_SIZE as usize;
+
 /// An anchor's border cell, colour and stone packed so that the order of
 /// the keys is that of the triples.
 fn anchor_key(b: BorderCell, c: Color, p: Point) -> u32 {
@@ -247,7 +250,8 @@ pub fn territory_of<'a>(
         }
     }
     let list = |r: &std::ops::Range<usize>| anchors[r.clone()].iter().map(|a| a.1);
-    let mut claimed = [vec![false; ring], vec![false; ring]];
+    // (Arrays as long as the longest ring: a board's ring is no longer.)
+    let mut claimed = [[false; MAX_RING]; 2];
     for &(b, (c, _, _)) in &anchors {
         claimed[c.index()][usize::from(b.0)] = true;
     }
@@ -255,7 +259,8 @@ pub fn territory_of<'a>(
     // Per pair of consecutive cells (i, i + 1) and colour: 2 when two
     // different stones of one wall join them, 1 when only one stone does
     // (its own two links, as a lone 3-3 stone to both edges), else 0.
-    let mut joins = [vec![0u8; n], vec![0u8; n]];
+    // (There are at most as many cells as the ring has.)
+    let mut joins = [[0u8; MAX_RING]; 2];
     for i in 0..n {
         if n < 2 {
             break;
@@ -305,9 +310,8 @@ pub fn territory_of<'a>(
         }
     }
 
-    let max_region = options.max_region.unwrap_or(board.area() / 4);
-    let mut regions = Vec::with_capacity(16);
-    for color in Color::BOTH {
+    // Each colour's territory points.
+    let inside = Color::BOTH.map(|color| {
         let (own, other) = (color.index(), color.opponent().index());
         // The wall: living own stones, and link cells no living opponent
         // stone touches (the opponent can step into a link cell next to its
@@ -339,22 +343,35 @@ pub fn territory_of<'a>(
         let mut facing = wall_cells[own];
         facing.intersect_with(&outside.adjacent());
         inside.subtract(&facing);
-        // Its regions, in point order of their first point.
-        while let Some(start) = inside.first() {
-            let mut region = PointSet::new();
-            region.insert(start);
-            // A point with no neighbour inside is a region of its own (the
-            // points of eyes, mostly), found without a fill.
-            if start.neighbors().iter().any(|&n| inside.contains(n)) {
-                region = region.fill_within(&inside);
-            }
-            inside.subtract(&region);
-            if region.intersects(&empty) && region.len() <= max_region {
-                regions.push(Region {
-                    color,
-                    points: region,
-                });
-            }
+        inside
+    });
+    // Their regions, in point order of their first point: the next region
+    // starts at the lowest point left of either colour (Black's first when
+    // both start at one point, which then lies in both: neither keeps it).
+    let max_region = options.max_region.unwrap_or(board.area() / 4);
+    let mut regions = Vec::with_capacity(16);
+    let mut left = inside;
+    loop {
+        let (color, start) = match (left[0].first(), left[1].first()) {
+            (Some(b), Some(w)) if w < b => (Color::White, w),
+            (Some(b), _) => (Color::Black, b),
+            (None, Some(w)) => (Color::White, w),
+            (None, None) => break,
+        };
+        let inside = &mut left[color.index()];
+        let mut region = PointSet::new();
+        region.insert(start);
+        // A point with no neighbour inside is a region of its own (the
+        // points of eyes, mostly), found without a fill.
+        if start.neighbors().iter().any(|&n| inside.contains(n)) {
+            region = region.fill_within(inside);
+        }
+        inside.subtract(&region);
+        if region.intersects(&empty) && region.len() <= max_region {
+            regions.push(Region {
+                color,
+                points: region,
+            });
         }
     }
     // A point claimed by both colours (possible only in odd walls) is neither's.
@@ -365,8 +382,6 @@ pub fn territory_of<'a>(
     let mut both = claimed_by[0];
     both.intersect_with(&claimed_by[1]);
     regions.retain(|r| !r.points.intersects(&both));
-    // Regions are disjoint: no two share a first point.
-    regions.sort_unstable_by_key(|r| r.points.first());
     // Empty points and dead stones count; nothing else is in a region.
     let mut counted = empty;
     counted.union_with(&options.dead);
