@@ -631,24 +631,15 @@ impl PatternSet {
         color: Color,
     ) -> MatchesAt<'a> {
         let size = board.size();
-        let (x, y) = (anchor.x(), anchor.y());
-        let on_board = anchor.on_board(size);
-        let code = |dx: i32, dy: i32| {
-            Point::checked(x + dx, y + dy, size).map_or(3, |p| board.cell(p) as u8)
-        };
-        let mut window: Window = 0;
-        if on_board {
-            for dy in -HALF..=HALF {
-                for dx in -HALF..=HALF {
-                    if let Some(k) = window_index(dx, dy) {
-                        window |= Window::from(code(dx, dy)) << (2 * k);
-                    }
-                }
-            }
-        }
         let mut scan = Scan::default();
-        if on_board && self.anchor_may_match(window, color) {
-            scan.start(self, window, color);
+        // The anchor's own code first: most anchors no variant allows are
+        // passed over without building a window.
+        if anchor.on_board(size) {
+            let at_anchor = Window::from(board.cell(anchor) as u8) << (2 * KEY[0]);
+            if self.anchor_may_match(at_anchor, color) {
+                let window = board_window(board, anchor);
+                scan.start(self, window, color);
+            }
         }
         MatchesAt {
             set: self,
@@ -764,6 +755,31 @@ impl PatternSet {
         };
         self.anchor_codes >> code & 1 != 0
     }
+}
+
+/// The window of `anchor`, a point of `board`, read off the board (a
+/// [`Grid`] is worth making only for a whole board's scan): row by row,
+/// each cell's code, or off (3) past an edge.
+fn board_window(board: &Board, anchor: Point) -> Window {
+    let n = i32::from(board.size());
+    let (x, y) = (anchor.x(), anchor.y());
+    let mut window: Window = 0;
+    for (r, yy) in (y - HALF..=y + HALF).enumerate() {
+        let mut row: u16 = (1 << (2 * SIDE_W)) - 1;
+        if (0..n).contains(&yy) {
+            row = 0;
+            for (c, xx) in (x - HALF..=x + HALF).enumerate() {
+                let code = if (0..n).contains(&xx) {
+                    board.cell(Point::new(xx as u8, yy as u8)) as u16
+                } else {
+                    Cell::Off as u16
+                };
+                row |= code << (2 * c);
+            }
+        }
+        window |= Window::from(row) << (2 * SIDE_W as usize * r);
+    }
+    window
 }
 
 /// Low bit set in every cell pair of `window` that is off the board.
