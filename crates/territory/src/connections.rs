@@ -8,7 +8,7 @@ use crate::patterns::{ConnectionPatterns, Needs};
 use keisei_board::footprint::Footprint;
 use keisei_board::pattern::{Match, PatternSet};
 use keisei_board::reading::{Limits, Outcome, Reader};
-use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet};
+use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet, Symmetry};
 use std::sync::Arc;
 
 /// The reading used on cutting points: small budget, ladders and nets.
@@ -463,7 +463,7 @@ fn links_of(
         let Some(first) = group.first() else {
             continue;
         };
-        let (key, pattern) = (step.key, first.0 & PATTERN_MASK);
+        let (key, pattern) = (step.key, first.key & PATTERN_MASK);
         read.clear();
         let shape = &patterns.shapes[pattern as usize];
         // The best matches so far: coefficient and ends, and the union of
@@ -471,10 +471,11 @@ fn links_of(
         let mut best: Option<(f64, Point, LinkEnd)> = None;
         best_cuts.clear();
         best_wall.clear();
-        for &(packed, from, ref m, to) in &group {
-            if packed & PATTERN_MASK != pattern {
+        for c in &group {
+            if c.key & PATTERN_MASK != pattern {
                 break;
             }
+            let (from, m, to) = (c.anchor, &c.m(), c.to);
             let color = m.color;
             cuts.clear();
             pending.clear();
@@ -557,7 +558,7 @@ fn links_of(
         if let Some((coefficient, from, to)) = best {
             best_cuts.sort_unstable_by_key(|&(p, _)| p);
             best_wall.sort_unstable();
-            let color = group[0].2.color;
+            let color = group[0].color;
             let link = Link {
                 color,
                 from,
@@ -579,7 +580,7 @@ fn links_of(
                     link: link.clone(),
                     footprint: fp,
                     candidates: (step.own.start as u32, step.own.end as u32),
-                    anchors: group.iter().map(|c| c.2.anchor).collect(),
+                    anchors: group.iter().map(|c| c.anchor).collect(),
                 });
             }
             made.order.push(Slot::Own(made.own.len() as u32));
@@ -615,9 +616,32 @@ fn place(m: &Match, (dx, dy): (i32, i32), size: u8) -> Option<Point> {
     m.anchor.offset(tx, ty, size)
 }
 
-/// A candidate link: its sort key (pair, then pattern), the stone it starts
-/// from, the match, and its far end.
-type Candidate = (u64, Point, Match, LinkEnd);
+/// A candidate link: its sort key (pair, then pattern), the match that
+/// makes it (anchored on the stone it starts from), and its far end. Kept
+/// in two words (the pattern is the key's low bits), so that the few
+/// hundred of a position move as cheaply as integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Candidate {
+    key: u64,
+    anchor: Point,
+    symmetry: Symmetry,
+    color: Color,
+    to: LinkEnd,
+}
+
+const _: () = assert!(size_of::<Candidate>() == 16);
+
+impl Candidate {
+    /// The match that makes the candidate.
+    fn m(&self) -> Match {
+        Match {
+            pattern: (self.key & PATTERN_MASK) as usize,
+            anchor: self.anchor,
+            symmetry: self.symmetry,
+            color: self.color,
+        }
+    }
+}
 
 /// The candidate link of a match, if the match makes one: the far end is
 /// an own stone of another chain, or a border cell; between two stones, no
@@ -684,7 +708,13 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
         LinkEnd::Stone(q) => (from.min(q), link_end_key(LinkEnd::Stone(from.max(q)))),
         LinkEnd::Edge(c) => (from, link_end_key(LinkEnd::Edge(c))),
     };
-    Some((sort_key(m.color, key, m.pattern), from, m, to))
+    Some(Candidate {
+        key: sort_key(m.color, key, m.pattern),
+        anchor: m.anchor,
+        symmetry: m.symmetry,
+        color: m.color,
+        to,
+    })
 }
 
 /// Every candidate link of the position (both colours), sorted.
@@ -716,7 +746,7 @@ const COLOR_SHIFT: u32 = POINT_SHIFT + 10;
 /// whole list (which was about 3 % of an evaluation's).
 fn sort_by_key(candidates: &mut Vec<Candidate>) {
     const BUCKETS: usize = 1 << (COLOR_SHIFT + 1 - POINT_SHIFT);
-    let bucket = |c: &Candidate| (c.0 >> POINT_SHIFT) as usize;
+    let bucket = |c: &Candidate| (c.key >> POINT_SHIFT) as usize;
     debug_assert!(candidates.iter().all(|c| bucket(c) < BUCKETS));
     let Some(&first) = candidates.first() else {
         return;
@@ -739,7 +769,7 @@ fn sort_by_key(candidates: &mut Vec<Candidate>) {
     while s < sorted.len() {
         let e = start[bucket(&sorted[s]) + 1] as usize;
         if e - s > 1 {
-            sorted[s..e].sort_unstable_by_key(|c| c.0);
+            sorted[s..e].sort_unstable_by_key(|c| c.key);
         }
         s = e;
     }
@@ -847,7 +877,7 @@ impl<'a> Groups<'a> {
                 );
             }
         }
-        fresh.sort_unstable_by_key(|c| c.0);
+        fresh.sort_unstable_by_key(|c| c.key);
         let mut dirty: Vec<u32> = Vec::with_capacity(64);
         for c in changed {
             dirty.extend_from_slice(memo.by_footprint.at(c));
@@ -894,7 +924,7 @@ impl<'a> Groups<'a> {
         }
         let mut end = dirty.get(*d).map_or(memo.links.len(), |&i| i as usize);
         if let Some(c) = fresh.get(*f) {
-            let key = c.0 >> PATTERN_BITS;
+            let key = c.key >> PATTERN_BITS;
             end = start + memo.links[start..end].partition_point(|l| l.key < key);
         }
         *m = end;
@@ -918,10 +948,10 @@ impl<'a> Groups<'a> {
         match self {
             Groups::All { candidates, next } => {
                 let start = *next;
-                let key = candidates.get(start)?.0 >> PATTERN_BITS;
+                let key = candidates.get(start)?.key >> PATTERN_BITS;
                 let end = candidates[start..]
                     .iter()
-                    .position(|c| c.0 >> PATTERN_BITS != key)
+                    .position(|c| c.key >> PATTERN_BITS != key)
                     .map_or(candidates.len(), |n| start + n);
                 *next = end;
                 Some(Step {
@@ -945,7 +975,7 @@ impl<'a> Groups<'a> {
                 ..
             } => {
                 let memo_key = memo.links.get(*m).map(|l| l.key);
-                let fresh_key = fresh.get(*f).map(|c| c.0 >> PATTERN_BITS);
+                let fresh_key = fresh.get(*f).map(|c| c.key >> PATTERN_BITS);
                 let key = match (memo_key, fresh_key) {
                     (None, None) => return None,
                     (Some(a), None) => a,
@@ -953,7 +983,7 @@ impl<'a> Groups<'a> {
                     (Some(a), Some(b)) => a.min(b),
                 };
                 let fresh_start = *f;
-                while fresh.get(*f).is_some_and(|c| c.0 >> PATTERN_BITS == key) {
+                while fresh.get(*f).is_some_and(|c| c.key >> PATTERN_BITS == key) {
                     *f += 1;
                 }
                 let (index, own, dropped) = match memo.links.get(*m).filter(|l| l.key == key) {
@@ -1011,10 +1041,10 @@ impl<'a> Groups<'a> {
             } => {
                 let mut fresh = fresh[step.fresh.clone()].iter().peekable();
                 for c in &memo.candidates[step.own.clone()] {
-                    while let Some(x) = fresh.next_if(|x| x.0 <= c.0) {
+                    while let Some(x) = fresh.next_if(|x| x.key <= c.key) {
                         group.push(*x);
                     }
-                    let &(_, from, _, to) = c;
+                    let (from, to) = (c.anchor, c.to);
                     let keep = !reads_a_change(matcher, changes, near, c)
                         && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q))
                         && !cut_joins_an_end(patterns, *size, joined, c);
@@ -1035,22 +1065,27 @@ fn cut_joins_an_end(
     patterns: &ConnectionPatterns,
     size: u8,
     joined: &PointSet,
-    &(_, from, ref m, to): &Candidate,
+    c: &Candidate,
 ) -> bool {
-    let end_joined = matches!(to, LinkEnd::Stone(q) if joined.contains(from) || joined.contains(q));
+    let end_joined =
+        matches!(c.to, LinkEnd::Stone(q) if joined.contains(c.anchor) || joined.contains(q));
+    let m = c.m();
     end_joined
         && patterns.shapes[m.pattern]
             .offsets
             .cuts
             .iter()
-            .filter_map(|&o| place(m, o, size))
+            .filter_map(|&o| place(&m, o, size))
             .any(|p| joined.contains(p))
 }
 
 /// Whether the match of a memo's candidate depends on one of the changed
 /// points `changes` (its anchor is `near` them first: the quick test).
 fn reads_a_change(matcher: &PatternSet, changes: &[Point], near: &PointSet, c: &Candidate) -> bool {
-    near.contains(c.2.anchor) && changes.iter().any(|&p| matcher.depends_on(&c.2, p))
+    near.contains(c.anchor) && {
+        let m = c.m();
+        changes.iter().any(|&p| matcher.depends_on(&m, p))
+    }
 }
 
 /// Bits of a candidate's sort key that hold the pattern index.
@@ -1294,8 +1329,8 @@ mod tests {
         let (mut passed_over, mut walked) = (0, 0);
         for rel in ["positions/midgame-19.sgf", "positions/ko-9.sgf"] {
             let (board, _, memo) = recorded(rel);
-            let full = |c: &Candidate| (c.0, c.2.anchor, c.2.color, c.2.pattern, c.2.symmetry);
-            assert!(memo.candidates.is_sorted_by_key(|c| c.0));
+            let full = |c: &Candidate| (c.key, c.anchor, c.color, c.m().pattern, c.symmetry);
+            assert!(memo.candidates.is_sorted_by_key(|c| c.key));
             for color in Color::BOTH {
                 for m in board.legal_moves(color).collect::<Vec<_>>() {
                     let mut child = board.clone();
@@ -1325,21 +1360,22 @@ mod tests {
                         walk.push(step.key);
                         groups.fill(&step, &mut group);
                         let key = step.key;
-                        assert!(group.iter().all(|c| c.0 >> PATTERN_BITS == key));
+                        assert!(group.iter().all(|c| c.key >> PATTERN_BITS == key));
                         reused.extend_from_slice(&group);
                         if step.touched {
                             touched.push(key);
                         }
                     }
-                    let pairs = reused.chunk_by(|a, b| a.0 >> PATTERN_BITS == b.0 >> PATTERN_BITS);
+                    let pairs =
+                        reused.chunk_by(|a, b| a.key >> PATTERN_BITS == b.key >> PATTERN_BITS);
                     assert!(pairs.count() <= groups.pairs_at_most());
                     let mut fresh = all_candidates(&child, patterns);
                     let at = format!("{rel}: {color:?} {}", m.to_gtp(board.size()));
-                    assert!(reused.is_sorted_by_key(|c| c.0), "{at}");
+                    assert!(reused.is_sorted_by_key(|c| c.key), "{at}");
                     let of = |list: &[Candidate], key: u64| {
                         let mut v: Vec<_> = list
                             .iter()
-                            .filter(|c| c.0 >> PATTERN_BITS == key)
+                            .filter(|c| c.key >> PATTERN_BITS == key)
                             .map(full)
                             .collect();
                         v.sort_unstable();
@@ -1349,7 +1385,7 @@ mod tests {
                     // reported as differing (a pair that lost every
                     // candidate is given with none).
                     for c in &reused {
-                        let key = c.0 >> PATTERN_BITS;
+                        let key = c.key >> PATTERN_BITS;
                         if of(&memo.candidates, key) != of(&reused, key) {
                             assert!(touched.binary_search(&key).is_ok(), "{at}: pair {key:x}");
                             assert!(!clean.contains(&key), "{at}: pair {key:x}");
