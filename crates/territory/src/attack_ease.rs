@@ -4,7 +4,7 @@
 
 use crate::blocks::Blocks;
 use crate::enclosed::{Owner, Territory};
-use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet, PointSets};
+use keisei_board::{Board, BoardMap, Color, NUM_CELLS, PointSet, PointSets};
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -154,22 +154,6 @@ fn distances(
     let mut kosuri = sets.stones[defender.index()].adjacent();
     kosuri.intersect_with(&empty);
     let block = blocks.of(defender);
-    // Flat arrays by point index; the cost of entering each empty point is
-    // worked out once (0 off the empty points: never entered).
-    let mut cost = [0u32; NUM_CELLS];
-    for q in &empty {
-        cost[q.index()] = 1u32
-            .saturating_add(if kosuri.contains(q) {
-                params.kosuri_cost
-            } else {
-                0
-            })
-            .saturating_add(if block.contains(q) {
-                params.block_cost
-            } else {
-                0
-            });
-    }
     // The empty points next to an attacker stone start at their cost.
     let mut starts = sets.stones[defender.opponent().index()].adjacent();
     starts.intersect_with(&empty);
@@ -177,8 +161,43 @@ fn distances(
         .saturating_add(params.kosuri_cost)
         .saturating_add(params.block_cost);
     if top <= BUCKETS_UP_TO {
-        dial(&starts, &cost, top, dist);
+        // The empty points by the cost of entering them (a kosuri point,
+        // a block point, both, neither).
+        let mut classes = [(empty, 1u32); 4];
+        for (i, (set, cost)) in classes.iter_mut().enumerate() {
+            let (on_kosuri, in_block) = (i & 1 != 0, i & 2 != 0);
+            if on_kosuri {
+                set.intersect_with(&kosuri);
+                *cost += params.kosuri_cost;
+            } else {
+                set.subtract(&kosuri);
+            }
+            if in_block {
+                set.intersect_with(block);
+                *cost += params.block_cost;
+            } else {
+                set.subtract(block);
+            }
+        }
+        dial_sets(&starts, &empty, &classes, top, dist);
     } else {
+        // Flat arrays by point index; the cost of entering each empty
+        // point is worked out once (0 off the empty points: never
+        // entered).
+        let mut cost = [0u32; NUM_CELLS];
+        for q in &empty {
+            cost[q.index()] = 1u32
+                .saturating_add(if kosuri.contains(q) {
+                    params.kosuri_cost
+                } else {
+                    0
+                })
+                .saturating_add(if block.contains(q) {
+                    params.block_cost
+                } else {
+                    0
+                });
+        }
         heap_dijkstra(&empty, &starts, &cost, dist);
     }
 }
@@ -188,40 +207,50 @@ fn distances(
 const BUCKETS_UP_TO: u32 = 16;
 
 /// Dijkstra with a bucket queue (Dial's algorithm) for step costs in
-/// `1..=top`: a point waits in the bucket of its distance modulo `top + 1`;
-/// while the bucket of distance `d` is emptied, new distances lie in
-/// `d + 1 ..= d + top`, never in that bucket.
-fn dial(starts: &PointSet, cost: &[u32; NUM_CELLS], top: u32, dist: &mut [u32; NUM_CELLS]) {
+/// `1..=top`, a bucket being a set of points: the points whose tentative
+/// distance is `d` wait in bucket `d mod (top + 1)`; when its turn comes,
+/// those not reached before are at distance exactly `d` (every cost is at
+/// least 1), and their empty neighbours not yet reached go, class by
+/// class of entering cost `c`, to the bucket of `d + c`, which is never
+/// the one being emptied. A few word operations a distance instead of a
+/// queue entry a point. `classes` are the empty points by their entering
+/// cost (each at most `top`).
+fn dial_sets(
+    starts: &PointSet,
+    empty: &PointSet,
+    classes: &[(PointSet, u32); 4],
+    top: u32,
+    dist: &mut [u32; NUM_CELLS],
+) {
     let n = top as usize + 1;
-    let mut buckets: Vec<Vec<Point>> = (0..n).map(|_| Vec::with_capacity(64)).collect();
-    let mut waiting = 0usize;
-    for p in starts {
-        let c = cost[p.index()];
-        dist[p.index()] = c;
-        buckets[c as usize % n].push(p);
-        waiting += 1;
-    }
+    let mut buckets = [PointSet::new(); BUCKETS_UP_TO as usize + 1];
+    let add = |buckets: &mut [PointSet], from: &PointSet, d: u32| {
+        for (set, cost) in classes {
+            let mut entered = *from;
+            entered.intersect_with(set);
+            buckets[(d + cost) as usize % n].union_with(&entered);
+        }
+    };
+    add(&mut buckets, starts, 0);
+    let mut reached = PointSet::new();
     let mut d = 0u32;
-    while waiting > 0 {
+    loop {
         let at = d as usize % n;
-        while let Some(p) = buckets[at].pop() {
-            waiting -= 1;
-            if dist[p.index()] != d {
-                continue;
+        let mut level = std::mem::take(&mut buckets[at]);
+        level.subtract(&reached);
+        if level.is_empty() {
+            if buckets[..n].iter().all(PointSet::is_empty) {
+                return;
             }
-            for q in p.neighbors() {
-                // Only the empty points have a cost (at least 1).
-                let c = cost[q.index()];
-                if c == 0 {
-                    continue;
-                }
-                let nd = d + c;
-                if nd < dist[q.index()] {
-                    dist[q.index()] = nd;
-                    buckets[nd as usize % n].push(q);
-                    waiting += 1;
-                }
+        } else {
+            reached.union_with(&level);
+            for p in &level {
+                dist[p.index()] = d;
             }
+            let mut next = level.adjacent();
+            next.intersect_with(empty);
+            next.subtract(&reached);
+            add(&mut buckets, &next, d);
         }
         d += 1;
     }
