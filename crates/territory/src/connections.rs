@@ -406,7 +406,7 @@ fn links_of(
     mut cut_source: Cuts<'_>,
 ) -> Made {
     let size = board.size();
-    let place = |m: &Match, offset| place(m, offset, size);
+    let place = |m: &Match, (dx, dy): (i32, i32)| m.anchor.offset(dx, dy, size);
     // Every candidate link, pair by pair in key order (colour and pair,
     // then pattern); with a memo, whether a pair's candidates differ from
     // the memo's.
@@ -479,7 +479,8 @@ fn links_of(
             let color = m.color;
             cuts.clear();
             pending.clear();
-            for p in shape.offsets.cuts.iter().filter_map(|&o| place(m, o)) {
+            let placed = patterns.placed(m);
+            for p in placed.cuts.iter().filter_map(|&o| place(m, o)) {
                 let slot = &mut states[state_index(board, p, &cut_source)][color.index()];
                 let known = match (*slot, &mut cut_source) {
                     (Some(s), _) => Ok(s),
@@ -530,7 +531,7 @@ fn links_of(
                 LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
                 _ => (from, to),
             };
-            let wall_cells = shape.offsets.wall.iter().filter_map(|&o| place(m, o));
+            let wall_cells = placed.wall.iter().filter_map(|&o| place(m, o));
             // Coefficients are 0, 0.5 or 1: compared exactly.
             match best.map(|b| b.0.total_cmp(&coefficient)) {
                 Some(std::cmp::Ordering::Greater) => {}
@@ -610,12 +611,6 @@ fn state_index(board: &Board, p: Point, cut_source: &Cuts<'_>) -> usize {
     }
 }
 
-/// The board point of a diagram offset of the match's pattern.
-fn place(m: &Match, (dx, dy): (i32, i32), size: u8) -> Option<Point> {
-    let (tx, ty) = m.symmetry.apply_offset(dx, dy);
-    m.anchor.offset(tx, ty, size)
-}
-
 /// A candidate link: its sort key (pair, then pattern), the match that
 /// makes it (anchored on the stone it starts from), and its far end. Kept
 /// in two words (the pattern is the key's low bits), so that the few
@@ -653,11 +648,11 @@ impl Candidate {
 #[inline(always)]
 fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<Candidate> {
     let size = board.size();
-    let place = |offset| place(&m, offset, size);
-    let color = m.color;
-    let shape = &patterns.shapes[m.pattern];
     let from = m.anchor;
-    let to = if let Some(off) = shape.offsets.to {
+    let place = |(dx, dy): (i32, i32)| from.offset(dx, dy, size);
+    let color = m.color;
+    let placed = patterns.placed(&m);
+    let to = if let Some(off) = placed.to {
         let q = place(off)?;
         // The far end must be an own stone of another chain.
         if board.color(q) != Some(color) {
@@ -675,7 +670,7 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
         // the shorter link calls cut. (An edge link through its own chain's
         // stones is kept: it anchors the edge for that stone, and
         // `enclosed`'s claimed edge arcs count anchors by stone.)
-        for p in shape.offsets.cuts.iter().filter_map(|&o| place(o)) {
+        for p in placed.cuts.iter().filter_map(|&o| place(o)) {
             if board.color(p) == Some(color) {
                 let h = board.chain_head(p);
                 if h == head_from || h == head_to {
@@ -687,8 +682,7 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
     } else {
         // The edge: beyond the wall cell farthest from the stone, in the
         // direction the link runs (the wall cells lie in a line).
-        let far = shape
-            .offsets
+        let far = placed
             .wall
             .iter()
             .filter_map(|&o| place(o))
@@ -1069,13 +1063,12 @@ fn cut_joins_an_end(
 ) -> bool {
     let end_joined =
         matches!(c.to, LinkEnd::Stone(q) if joined.contains(c.anchor) || joined.contains(q));
-    let m = c.m();
     end_joined
-        && patterns.shapes[m.pattern]
-            .offsets
+        && patterns
+            .placed(&c.m())
             .cuts
             .iter()
-            .filter_map(|&o| place(&m, o, size))
+            .filter_map(|&(dx, dy)| c.anchor.offset(dx, dy, size))
             .any(|p| joined.contains(p))
 }
 

@@ -3,8 +3,8 @@
 //! language, their attributes checked with located errors.
 
 use keisei_board::diag::{SourceError, SourceErrors};
-use keisei_board::pattern::{PatternFile, PatternSet, Symbol};
-use keisei_board::{Board, Color, Point, PointSet};
+use keisei_board::pattern::{Match, PatternFile, PatternSet, Symbol};
+use keisei_board::{Board, Color, Point, PointSet, Symmetry};
 use std::sync::{Arc, OnceLock};
 
 /// The built-in connection patterns: (name in diagnostics, text).
@@ -70,6 +70,10 @@ pub struct ConnectionPatterns {
     /// rejects a shape whose far end is not a stone of the colour before
     /// reporting it, instead of reporting every shape around every stone.
     pub(crate) matcher: PatternSet,
+    /// Each shape's offsets turned by each symmetry (by its place in
+    /// [`Symmetry::ALL`]): where a match's cells lie from its anchor,
+    /// without a turn per cell per match.
+    pub(crate) oriented: Vec<[ShapeOffsets; 8]>,
 }
 
 fn labels(
@@ -197,11 +201,32 @@ impl ConnectionPatterns {
             _ => symbol,
         });
         let matcher = PatternSet::from_file(strict)?;
+        let oriented = shapes
+            .iter()
+            .map(|shape| {
+                Symmetry::ALL.map(|sym| {
+                    let turn = |&(dx, dy): &(i32, i32)| sym.apply_offset(dx, dy);
+                    let o = &shape.offsets;
+                    ShapeOffsets {
+                        to: o.to.as_ref().map(turn),
+                        cuts: o.cuts.iter().map(turn).collect(),
+                        wall: o.wall.iter().map(turn).collect(),
+                    }
+                })
+            })
+            .collect();
         Ok(ConnectionPatterns {
             set,
             shapes,
             matcher,
+            oriented,
         })
+    }
+
+    /// The offsets of the cells of `m`'s shape as the match lies on the
+    /// board (turned by its symmetry), from its anchor.
+    pub(crate) fn placed(&self, m: &Match) -> &ShapeOffsets {
+        &self.oriented[m.pattern][m.symmetry as usize]
     }
 
     /// The built-in connection patterns.
