@@ -735,12 +735,15 @@ impl<'r> Search<'r> {
                 return hit;
             }
         }
+        // The target's liberties (fewer than the threshold, so all of them).
+        let (lib_pts, n) = self.board.first_liberties::<5>(t);
+        let lib_pts = &lib_pts[..n];
         // What the defender's extensions reach: the candidates they refute
         // are kept out of play (and not scored).
         let escapes = (d + 1 < usize::from(self.limits.max_depth))
-            .then(|| Escapes::new(self.board, t, self.defender));
+            .then(|| Escapes::new(self.board, t, lib_pts, self.defender, self.threshold));
         let mut cands = Candidates::new();
-        self.attack_candidates(d, libs, escapes.as_ref(), &mut cands);
+        self.attack_candidates(d, lib_pts, escapes.as_ref(), &mut cands);
         let live = cands.len_above(REFUTED);
         for &p in &cands.points()[live..] {
             debug_assert!(self.refuted_by_extension(p), "{p:?} refuted wrongly");
@@ -877,24 +880,23 @@ impl<'r> Search<'r> {
         }
     }
 
-    /// Attacker moves against a target with `libs` (2 or more) liberties,
-    /// best first, into `cands` (empty; filled in place: a returned list
-    /// was copied, 296 bytes a node).
+    /// Attacker moves against a target whose liberties (2 or more) are
+    /// `lib_pts`, best first, into `cands` (empty; filled in place: a
+    /// returned list was copied, 296 bytes a node).
     fn attack_candidates(
         &self,
         d: usize,
-        libs: usize,
+        lib_pts: &[Point],
         escapes: Option<&Escapes>,
         cands: &mut Candidates,
     ) {
         let board = &*self.board;
         let target = self.target;
+        let libs = lib_pts.len();
         // A refuted move keeps its place in the list (the list's room is
         // spent as before) with the score that sorts it last.
         let refuted =
             |p: Point| escapes.is_some_and(|e| e.refute(board, p, self.defender, self.threshold));
-        let (lib_pts, n) = board.first_liberties::<5>(target);
-        let lib_pts = &lib_pts[..n];
         for &a in lib_pts {
             let score = if refuted(a) {
                 REFUTED
@@ -1109,41 +1111,69 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
 /// answer, short of a node budget spent on the way (and of a defender node
 /// with more than [`MAX_CANDIDATES`] candidates, whose list would drop its
 /// extensions: a target touching some twenty short attacker chains).
+///
+/// Only the comparison with the threshold matters, so each set is kept to
+/// its first `threshold + 1` points: a set that fills them keeps the
+/// threshold whatever one point the move takes; one of exactly `threshold`
+/// points keeps it unless the move is among them; a smaller one never does.
 struct Escapes {
-    /// The target's liberties, and their extension sets with their sizes.
-    sets: [(PointSet, usize); 5],
-    libs: [Point; 5],
+    /// The target's liberties, each with (the first points of) its
+    /// extension set.
+    sets: [(Point, Distinct<{ ESCAPE_POINTS }>); 5],
     len: usize,
 }
 
+/// The most points an [`Escapes`] set keeps: one more than the largest
+/// threshold ([`Limits::threshold`]).
+const ESCAPE_POINTS: usize = 6;
+
 impl Escapes {
-    fn new(b: &Board, target: Point, defender: Color) -> Escapes {
+    /// The extensions of the target on `target`, whose liberties are `libs`
+    /// (fewer than `threshold`).
+    fn new(b: &Board, target: Point, libs: &[Point], defender: Color, threshold: usize) -> Escapes {
+        debug_assert!(threshold < ESCAPE_POINTS && libs.len() <= 5);
         let head = b.chain_head(target);
-        let own = b.liberties(target);
-        // The liberties from the set already made (an attacker node's target
-        // has fewer than the threshold, at most 5).
-        let mut libs = [target; 5];
-        let mut n = 0;
-        for (slot, l) in libs.iter_mut().zip(own.iter()) {
-            *slot = l;
-            n += 1;
-        }
-        let mut sets = [(PointSet::new(), 0); 5];
         let cell = defender.cell();
-        for (slot, &l) in sets.iter_mut().zip(&libs[..n]) {
-            let mut set = own;
+        let mut sets = [(target, Distinct::new()); 5];
+        for (slot, &l) in sets.iter_mut().zip(libs) {
+            let mut set = Distinct::new();
+            for &o in libs {
+                if o != l {
+                    set.insert(o);
+                }
+            }
             for q in l.neighbors() {
                 let c = b.cell(q);
                 if c == Cell::Empty {
                     set.insert(q);
                 } else if c == cell && b.chain_head(q) != head {
-                    set.union_with(&b.liberties(q));
+                    // Its liberties other than `l`: enough of them fill the
+                    // set at once.
+                    if b.liberty_count(q) > threshold + 1 {
+                        set.fill();
+                    } else {
+                        'walk: for s in b.chain_stones(q) {
+                            for r in s.neighbors() {
+                                if r != l && b.is_empty(r) {
+                                    set.insert(r);
+                                    if set.len() > threshold {
+                                        break 'walk;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                if set.len() > threshold {
+                    break;
                 }
             }
-            set.remove(l);
-            *slot = (set, set.len());
+            *slot = (l, set);
         }
-        Escapes { sets, libs, len: n }
+        Escapes {
+            sets,
+            len: libs.len(),
+        }
     }
 
     /// Whether the attacker's move `p` (an empty point) is refuted by an
@@ -1162,16 +1192,16 @@ impl Escapes {
                 return false;
             }
         }
-        self.libs[..self.len]
-            .iter()
-            .zip(&self.sets)
-            .any(|(&l, (set, n))| l != p && n - usize::from(set.contains(p)) >= threshold)
+        self.sets[..self.len].iter().any(|(l, set)| {
+            *l != p && (set.len() > threshold || set.len() == threshold && !set.contains(p))
+        })
     }
 }
 
 /// Up to `N` distinct points, in the order found (further ones are
 /// dropped): a set for the few points a node counts, cheaper than a
 /// [`PointSet`] to clear and to count.
+#[derive(Clone, Copy)]
 struct Distinct<const N: usize> {
     points: [Point; N],
     len: usize,
@@ -1190,6 +1220,16 @@ impl<const N: usize> Distinct<N> {
             self.points[self.len] = p;
             self.len += 1;
         }
+    }
+
+    /// Makes the set full without naming its points (only its length
+    /// means anything after this).
+    fn fill(&mut self) {
+        self.len = N;
+    }
+
+    fn contains(&self, p: Point) -> bool {
+        self.points[..self.len].contains(&p)
     }
 
     fn len(&self) -> usize {
