@@ -1069,6 +1069,15 @@ struct Frame {
 }
 
 impl Journal {
+    /// An empty journal with room for `moves` moves without growing (a
+    /// move writes a dozen entries or so; more moves grow it).
+    pub(crate) fn with_room(moves: usize) -> Journal {
+        Journal {
+            writes: Vec::with_capacity(16 * moves),
+            frames: Vec::with_capacity(moves),
+        }
+    }
+
     /// Forgets every move kept.
     pub(crate) fn clear(&mut self) {
         self.writes.clear();

@@ -230,6 +230,9 @@ const SMALL_CACHE_BITS: u32 = 8;
 const DEFAULT_CACHE_BITS: u32 = 16;
 /// Largest cache a reader may ask for.
 const MAX_CACHE_BITS: u32 = 24;
+/// How many moves deep a new reader's journal goes before it grows: the
+/// cut readings of an evaluation stay within it (a long ladder does not).
+const JOURNAL_MOVES: usize = 32;
 
 /// A reusable tactical reader: a working board on which the search plays
 /// and takes back moves (a journal of what each move overwrote), and a
@@ -280,7 +283,7 @@ impl Reader {
     pub fn with_cache_bits(bits: u32) -> Reader {
         Reader {
             board: None,
-            journal: Journal::default(),
+            journal: Journal::with_room(JOURNAL_MOVES),
             cache: Cache::new(bits.min(MAX_CACHE_BITS)),
         }
     }
@@ -1291,7 +1294,7 @@ fn weak_adjacent_heads_set(b: &Board, t: Point, color: Color, max_libs: usize) -
 }
 
 /// How many chain heads [`Heads`] keeps without allocating.
-const HEADS: usize = 8;
+const HEADS: usize = 16;
 
 /// Distinct chain heads in point order: up to [`HEADS`] inline, more in a
 /// vector.
@@ -1500,28 +1503,36 @@ mod tests {
             checked > 100,
             "too few targets with weak neighbours: {checked}"
         );
-        // Ten black stones of two liberties each next to one white chain:
-        // more heads than are kept inline.
+        // Eighteen black stones of two liberties each next to one white
+        // chain: more heads than are kept inline.
         let b = Board::from_diagram(
             "
-            . . . . . . . . . . .
-            . O . O . O . O . O .
-            . X . X . X . X . X .
-            O O O O O O O O O O O
-            . X . X . X . X . X .
-            . O . O . O . O . O .
-            . . . . . . . . . . .
-            . . . . . . . . . . .
-            . . . . . . . . . . .
-            . . . . . . . . . . .
-            . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . O . O . O . O . O . O . O . O . O .
+            . X . X . X . X . X . X . X . X . X .
+            O O O O O O O O O O O O O O O O O O O
+            . X . X . X . X . X . X . X . X . X .
+            . O . O . O . O . O . O . O . O . O .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
             ",
         )
         .unwrap();
         let heads = weak_adjacent_heads(&b, Point::new(0, 3), Color::Black, 2);
-        assert!(!heads.spilled.is_empty());
-        let mut want: Vec<Point> = (1..10).step_by(2).map(|x| Point::new(x, 2)).collect();
-        want.extend((1..10).step_by(2).map(|x| Point::new(x, 4)));
+        assert!(HEADS < 18 && !heads.spilled.is_empty());
+        let mut want: Vec<Point> = (1..18).step_by(2).map(|x| Point::new(x, 2)).collect();
+        want.extend((1..18).step_by(2).map(|x| Point::new(x, 4)));
         assert_eq!(heads.points(), want.as_slice());
     }
 
