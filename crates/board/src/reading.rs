@@ -1084,11 +1084,15 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
             libs.insert(n);
         } else if let Some(c) = cell.color() {
             if c == color {
-                let (ls, k) = b.first_liberties::<3>(n);
-                for &l in &ls[..k] {
-                    if l != p {
-                        libs.insert(l);
+                // Joining a chain: its liberties other than `p`. Three
+                // or more settle it without a walk; one (`p`) adds none.
+                match b.liberty_count(n) {
+                    0 | 1 => {}
+                    2 => {
+                        let (ls, _) = b.first_liberties::<2>(n);
+                        libs.insert(if ls[0] == p { ls[1] } else { ls[0] });
                     }
+                    _ => return false,
                 }
             } else if b.liberty_count(n) == 1 {
                 return false; // captures
