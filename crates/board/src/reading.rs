@@ -743,8 +743,11 @@ impl<'r> Search<'r> {
         let lib_pts = &lib_pts[..n];
         // What the defender's extensions reach: the candidates they refute
         // are kept out of play (and not scored).
-        let escapes = (d + 1 < usize::from(self.limits.max_depth))
-            .then(|| Escapes::new(self.board, t, lib_pts, self.defender, self.threshold));
+        let escapes = if d + 1 < usize::from(self.limits.max_depth) {
+            Escapes::new(self.board, t, lib_pts, self.defender, self.threshold)
+        } else {
+            None
+        };
         let mut cands = Candidates::new();
         self.attack_candidates(d, lib_pts, escapes.as_ref(), &mut cands);
         let live = cands.len_above(REFUTED);
@@ -1122,10 +1125,11 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
 /// Only the comparison with the threshold matters, so each set is kept to
 /// its first `threshold + 1` points: a set that fills them keeps the
 /// threshold whatever one point the move takes; one of exactly `threshold`
-/// points keeps it unless the move is among them; a smaller one never does.
+/// points keeps it unless the move is among them; a smaller one never does
+/// and is not kept.
 struct Escapes {
-    /// The target's liberties, each with (the first points of) its
-    /// extension set.
+    /// The target's liberties whose extension sets reach the threshold,
+    /// each with (the first points of) its set.
     sets: [(Point, Distinct<{ ESCAPE_POINTS }>); 5],
     len: usize,
 }
@@ -1136,13 +1140,21 @@ const ESCAPE_POINTS: usize = 6;
 
 impl Escapes {
     /// The extensions of the target on `target`, whose liberties are `libs`
-    /// (fewer than `threshold`).
-    fn new(b: &Board, target: Point, libs: &[Point], defender: Color, threshold: usize) -> Escapes {
+    /// (fewer than `threshold`); `None` when none reaches the threshold
+    /// (nothing is refuted).
+    fn new(
+        b: &Board,
+        target: Point,
+        libs: &[Point],
+        defender: Color,
+        threshold: usize,
+    ) -> Option<Escapes> {
         debug_assert!(threshold < ESCAPE_POINTS && libs.len() <= 5);
         let head = b.chain_head(target);
         let cell = defender.cell();
         let mut sets = [(target, Distinct::new()); 5];
-        for (slot, &l) in sets.iter_mut().zip(libs) {
+        let mut len = 0;
+        for &l in libs {
             let mut set = Distinct::new();
             for &o in libs {
                 if o != l {
@@ -1175,12 +1187,12 @@ impl Escapes {
                     break;
                 }
             }
-            *slot = (l, set);
+            if set.len() >= threshold {
+                sets[len] = (l, set);
+                len += 1;
+            }
         }
-        Escapes {
-            sets,
-            len: libs.len(),
-        }
+        (len > 0).then_some(Escapes { sets, len })
     }
 
     /// Whether the attacker's move `p` (an empty point) is refuted by an
@@ -1193,15 +1205,16 @@ impl Escapes {
     )]
     #[inline(always)]
     fn refute(&self, b: &Board, p: Point, defender: Color, threshold: usize) -> bool {
+        // The kept sets first: they are few, and none may keep the
+        // threshold against `p`.
+        let kept = self.sets[..self.len]
+            .iter()
+            .any(|(l, set)| *l != p && (set.len() > threshold || !set.contains(p)));
         let cell = defender.cell();
-        for q in p.neighbors() {
-            if b.cell(q) == cell && b.liberty_count(q) == 1 {
-                return false;
-            }
-        }
-        self.sets[..self.len].iter().any(|(l, set)| {
-            *l != p && (set.len() > threshold || set.len() == threshold && !set.contains(p))
-        })
+        kept && !p
+            .neighbors()
+            .iter()
+            .any(|&q| b.cell(q) == cell && b.liberty_count(q) == 1)
     }
 }
 
