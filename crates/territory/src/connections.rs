@@ -1197,6 +1197,18 @@ fn cut_state_quick(
                 .iter()
                 .any(|&n| board.color(n) == Some(color) && board.liberty_count(n) == 1);
             if !captures {
+                // Open at once when the empty neighbours alone, or the other
+                // liberties of one chain the stone joins, reach the
+                // threshold: the union below could only be larger.
+                let threshold = CUT_LIMITS.threshold();
+                let neighbors = p.neighbors();
+                let empty = neighbors.iter().filter(|&&n| board.is_empty(n)).count();
+                let joined_open = neighbors.iter().any(|&n| {
+                    board.color(n) == Some(opponent) && board.liberty_count(n) > threshold
+                });
+                if empty >= threshold || joined_open {
+                    return Ok(CutState::Open);
+                }
                 let mut libs = PointSet::new();
                 let mut joins = false;
                 for n in p.neighbors() {
