@@ -3,7 +3,7 @@
 //! the opponent's influence does not spread and attacks are hard.
 
 use crate::patterns::RemovalRules;
-use keisei_board::{Board, BoardMap, Color, MapCell, Point, PointSet, PointSets};
+use keisei_board::{Board, BoardMap, Color, MAX_SIZE, MapCell, Point, PointSet, PointSets};
 use serde::Serialize;
 
 /// Which block model.
@@ -163,21 +163,23 @@ impl Blocks {
 /// removal rules. Points that are not stones of `stones` are ignored.
 pub fn blocks(board: &Board, stones: &PointSet, model: BlockModel, rules: &RemovalRules) -> Blocks {
     let finder = BlockFinder::new(board, stones, model, rules);
-    let mut out = Blocks {
-        model,
-        black: PointSet::new(),
-        white: PointSet::new(),
-    };
-    for color in Color::BOTH {
-        let set = match color {
-            Color::Black => &mut out.black,
-            Color::White => &mut out.white,
-        };
+    let [black, white] = Color::BOTH.map(|color| {
+        // The union a row at a time, made a set once.
+        let mut rows = [0u32; MAX_SIZE as usize];
         for s in finder.stones(color) {
-            set.union_with(&finder.block(s));
+            finder.block_rows(s, color, |y, bits| rows[usize::from(y)] |= bits);
         }
+        let mut set = PointSet::new();
+        for (y, &bits) in rows.iter().enumerate().take(usize::from(board.size())) {
+            set.insert_row_bits(y as u8, bits);
+        }
+        set
+    });
+    Blocks {
+        model,
+        black,
+        white,
     }
-    out
 }
 
 /// The block of one stone `s` of `stones` ([`blocks`] is their union by
@@ -203,9 +205,12 @@ pub struct BlockFinder<'a> {
     board: &'a Board,
     model: BlockModel,
     rules: &'a RemovalRules,
-    empty: PointSet,
+    /// The empty points, a row at a time (bit `x` for column `x`).
+    empty: [u32; MAX_SIZE as usize],
     /// The stones of `stones` of each colour ([`Color::index`]).
     stones: [PointSet; 2],
+    /// The same a row at a time.
+    stone_rows: [[u32; MAX_SIZE as usize]; 2],
 }
 
 impl<'a> BlockFinder<'a> {
@@ -235,11 +240,19 @@ impl<'a> BlockFinder<'a> {
         for set in &mut of {
             set.intersect_with(stones);
         }
+        let rows = |set: &PointSet| {
+            let mut rows = [0u32; MAX_SIZE as usize];
+            for (y, row) in rows.iter_mut().enumerate().take(usize::from(board.size())) {
+                *row = set.row_bits(y as u8);
+            }
+            rows
+        };
         BlockFinder {
             board,
             model,
             rules,
-            empty: sets.empty,
+            empty: rows(&sets.empty),
+            stone_rows: [rows(&of[0]), rows(&of[1])],
             stones: of,
         }
     }
@@ -252,18 +265,25 @@ impl<'a> BlockFinder<'a> {
     /// The block of `s` ([`block_of`]); empty where `s` holds no stone.
     pub fn block(&self, s: Point) -> PointSet {
         let mut set = PointSet::new();
-        let Some(color) = self.board.color(s) else {
-            return set;
-        };
+        if let Some(color) = self.board.color(s) {
+            self.block_rows(s, color, |y, bits| set.insert_row_bits(y, bits));
+        }
+        set
+    }
+
+    /// The block of `s`, a stone of `color`, a row at a time: `add(y,
+    /// bits)` for each row `y` it reaches (bit `x` for column `x`).
+    fn block_rows(&self, s: Point, color: Color, mut add: impl FnMut(u8, u32)) {
         let size = self.board.size();
+        let enemy = &self.stone_rows[color.opponent().index()];
         let removed = self
             .rules
-            .removed_rows(s, size, &self.stones[color.opponent().index()]);
+            .removed_rows_by(s, size, |y| enemy[usize::from(y)]);
         let ((x0, x1), (y0, y1)) = block_extent(s, size, self.model);
         let (x, y, last) = (s.x(), s.y(), i32::from(size) - 1);
         let (from, to) = ((x + x0).max(0), (x + x1).min(last));
         if from > to {
-            return set;
+            return;
         }
         let columns = (((1u64 << (to - from + 1)) - 1) << from) as u32;
         for dy in y0..=y1 {
@@ -278,10 +298,8 @@ impl<'a> BlockFinder<'a> {
                 .copied()
                 .unwrap_or(0);
             // A block covers the empty points around stones.
-            let bits = columns & self.empty.row_bits(row as u8) & !gone;
-            set.insert_row_bits(row as u8, bits);
+            add(row as u8, columns & self.empty[row as usize] & !gone);
         }
-        set
     }
 }
 

@@ -406,6 +406,18 @@ impl RemovalRules {
     /// reaches them ([`crate::block_extent`]). Within that box, the same
     /// cells as [`RemovalRules::removed_cells`].
     pub fn removed_rows(&self, stone: Point, size: u8, enemy: &PointSet) -> [u32; 5] {
+        self.removed_rows_by(stone, size, |row| enemy.row_bits(row))
+    }
+
+    /// [`RemovalRules::removed_rows`] with the enemy stones given as
+    /// `enemy_row(y)`, the bits of row `y` (bit `x` for column `x`): for a
+    /// caller that has them as rows already.
+    pub(crate) fn removed_rows_by(
+        &self,
+        stone: Point,
+        size: u8,
+        enemy_row: impl Fn(u8) -> u32,
+    ) -> [u32; 5] {
         let mut rows = [0u32; 5];
         let (x, y, last) = (stone.x(), stone.y(), i32::from(size) - 1);
         let (r, side) = (self.reach, 2 * self.reach + 1);
@@ -417,7 +429,7 @@ impl RemovalRules {
         let on_board = ((1u64 << size) - 1) as u32;
         // Each enemy stone within reach, looked up by its offset.
         for row in (y - r).max(0)..=(y + r).min(last) {
-            let mut bits = enemy.row_bits(row as u8) & window;
+            let mut bits = enemy_row(row as u8) & window;
             while bits != 0 {
                 let ex = bits.trailing_zeros() as i32 - x;
                 bits &= bits - 1;
