@@ -331,6 +331,16 @@ impl Made {
     /// The links as [`Connections`]: its own moved, the memo's (`memo`
     /// must be the one they were kept from) copied.
     fn into_connections(self, memo: Option<&LinkMemo>) -> Connections {
+        // Made afresh, every link its own and in order: they are the list.
+        if self.order.len() == self.own.len() {
+            debug_assert!(
+                self.order
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &slot)| matches!(slot, Slot::Own(j) if j as usize == i))
+            );
+            return Connections { links: self.own };
+        }
         let mut own = self.own.into_iter();
         let links: Vec<Link> = self
             .order
