@@ -428,7 +428,7 @@ fn links_of(
         Cuts::Reuse { memo, changed, .. } => Groups::reuse(board, patterns, memo, changed),
     };
     // The cut points a pair's matches read (for the memo's footprints).
-    let mut read: Vec<Point> = Vec::new();
+    let mut read: Vec<Point> = Vec::with_capacity(16);
     // One link per pair, by the pattern earliest in the file. That pattern
     // may match the pair more than once (anchored at either stone, in
     // several orientations: a bamboo joint on both sides); the link takes
@@ -442,15 +442,19 @@ fn links_of(
     // made so far).
     let mut made = Made {
         order: Vec::with_capacity(groups.pairs_at_most()),
-        own: Vec::new(),
+        // Every link is made afresh without a memo; with one, a few.
+        own: Vec::with_capacity(match cut_source {
+            Cuts::Read | Cuts::Record(_) => groups.pairs_at_most(),
+            Cuts::Reuse { .. } => 16,
+        }),
     };
     // Scratch lists: one pair's candidates; one match's cutting points; the
     // best matches' cutting points and wall cells.
-    let mut group: Vec<Candidate> = Vec::new();
-    let mut cuts: Vec<(Point, CutState)> = Vec::new();
-    let mut pending: Vec<(Point, ToRead)> = Vec::new();
+    let mut group: Vec<Candidate> = Vec::with_capacity(16);
+    let mut cuts: Vec<(Point, CutState)> = Vec::with_capacity(16);
+    let mut pending: Vec<(Point, ToRead)> = Vec::with_capacity(16);
     let (mut best_cuts, mut best_wall): (Vec<(Point, CutState)>, Vec<Point>) =
-        (Vec::new(), Vec::new());
+        (Vec::with_capacity(16), Vec::with_capacity(16));
     loop {
         // The memo's links no change concerns, up to the next that one
         // may, are kept as they are.
