@@ -757,26 +757,49 @@ impl PatternSet {
     }
 }
 
-/// The window of `anchor`, a point of `board`, read off the board (a
-/// [`Grid`] is worth making only for a whole board's scan): row by row,
-/// each cell's code, or off (3) past an edge.
+/// For each 7-bit set of columns, the same bits two apart (bit `i` to bit
+/// `2i`): a row of one kind of cell as the low bits of its 2-bit codes.
+const SPREAD: [u16; 1 << SIDE_W] = {
+    let mut table = [0u16; 1 << SIDE_W];
+    let mut bits = 0;
+    while bits < table.len() {
+        let mut i = 0;
+        while i < SIDE_W {
+            table[bits] |= ((bits as u16 >> i) & 1) << (2 * i);
+            i += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
+/// The window of `anchor`, a point of `board`, read off the board's sets
+/// of stones a row at a time (a [`Grid`] is worth making only for a whole
+/// board's scan): in each row, the black stones' bits spread to the low
+/// bits of the codes, the white stones' to the high bits, and the columns
+/// past an edge set to off (3); rows past an edge are off.
 fn board_window(board: &Board, anchor: Point) -> Window {
     let n = i32::from(board.size());
     let (x, y) = (anchor.x(), anchor.y());
+    let sets = board.point_sets();
+    // The window's columns `x - HALF ..= x + HALF` of a row's bits.
+    let columns = |bits: u32| {
+        let bits = u64::from(bits) << HALF >> x;
+        (bits & ((1 << SIDE_W) - 1)) as usize
+    };
+    // The window's columns past an edge.
+    let on_board = columns((1u32 << n) - 1);
+    let off = SPREAD[!on_board & ((1 << SIDE_W) - 1)] * 3;
     let mut window: Window = 0;
     for (r, yy) in (y - HALF..=y + HALF).enumerate() {
-        let mut row: u16 = (1 << (2 * SIDE_W)) - 1;
-        if (0..n).contains(&yy) {
-            row = 0;
-            for (c, xx) in (x - HALF..=x + HALF).enumerate() {
-                let code = if (0..n).contains(&xx) {
-                    board.cell(Point::new(xx as u8, yy as u8)) as u16
-                } else {
-                    Cell::Off as u16
-                };
-                row |= code << (2 * c);
-            }
-        }
+        let row = if (0..n).contains(&yy) {
+            let [black, white] = sets
+                .stones
+                .map(|set| SPREAD[columns(set.row_bits(yy as u8))]);
+            black | white << 1 | off
+        } else {
+            (1 << (2 * SIDE_W)) - 1
+        };
         window |= Window::from(row) << (2 * SIDE_W as usize * r);
     }
     window
