@@ -597,12 +597,13 @@ impl Board {
         };
         // Newest first; then the writes are dropped (a plain walk and a
         // truncation: a draining iterator cost more than the writes).
-        for &(field, i, old) in journal.writes[frame.writes..].iter().rev() {
-            let i = usize::from(i);
-            // Two ways, not five: the chain fields index their array.
-            match field {
-                Field::Cell => self.put_cell(i, Cell::from_code(old)),
-                chain => self.chain[chain as usize][i] = old,
+        for &Write { at, old } in journal.writes[frame.writes..].iter().rev() {
+            // Two ways, not five: a chain field's entry indexes the chain
+            // arrays as one.
+            if at & CELL_WRITE == 0 {
+                self.chain.as_flattened_mut()[usize::from(at)] = old;
+            } else {
+                self.put_cell(usize::from(at & !CELL_WRITE), Cell::from_code(old));
             }
         }
         journal.writes.truncate(frame.writes);
@@ -634,15 +635,22 @@ impl Board {
     /// Writes `value` into `field` at cell `i`, giving the old value to `log`.
     #[inline]
     fn write<L: Log>(&mut self, log: &mut L, field: Field, i: usize, value: u16) {
-        let slot = match field {
+        let at = match field {
             Field::Cell => {
-                log.save(field, i, self.cells[i] as u16);
+                log.save(Write {
+                    at: CELL_WRITE | i as u16,
+                    old: self.cells[i] as u16,
+                });
                 self.put_cell(i, Cell::from_code(value));
                 return;
             }
-            chain => &mut self.chain[chain as usize][i],
+            chain => chain as usize * NUM_CELLS + i,
         };
-        log.save(field, i, *slot);
+        let slot = &mut self.chain.as_flattened_mut()[at];
+        log.save(Write {
+            at: at as u16,
+            old: *slot,
+        });
         *slot = value;
     }
 
@@ -1039,7 +1047,7 @@ const STONES: usize = 3;
 
 /// Receives the old value of every cell a move overwrites.
 trait Log {
-    fn save(&mut self, field: Field, index: usize, old: u16);
+    fn save(&mut self, write: Write);
 }
 
 /// Plain play keeps nothing.
@@ -1047,14 +1055,28 @@ struct NoLog;
 
 impl Log for NoLog {
     #[inline]
-    fn save(&mut self, _: Field, _: usize, _: u16) {}
+    fn save(&mut self, _: Write) {}
 }
+
+/// One overwritten value, for [`Journal`]: where it was, and what.
+#[derive(Clone, Copy, Debug)]
+struct Write {
+    /// For a chain field, its index in the chain arrays taken as one
+    /// (`field * NUM_CELLS + cell`); for a cell, its index with
+    /// [`CELL_WRITE`] set.
+    at: u16,
+    old: u16,
+}
+
+/// The bit of [`Write::at`] that marks a cell.
+const CELL_WRITE: u16 = 1 << 15;
+const _: () = assert!(4 * NUM_CELLS < CELL_WRITE as usize);
 
 /// What the moves played with [`Board::play_logged`] overwrote, newest
 /// last, for [`Board::undo`].
 #[derive(Debug, Default)]
 pub(crate) struct Journal {
-    writes: Vec<(Field, u16, u16)>,
+    writes: Vec<Write>,
     frames: Vec<Frame>,
 }
 
@@ -1092,8 +1114,8 @@ impl Journal {
 
 impl Log for Journal {
     #[inline]
-    fn save(&mut self, field: Field, index: usize, old: u16) {
-        self.writes.push((field, index as u16, old));
+    fn save(&mut self, write: Write) {
+        self.writes.push(write);
     }
 }
 
