@@ -963,7 +963,9 @@ impl<'r> Search<'r> {
         let target = self.target;
         let (lib_pts, n) = board.first_liberties::<5>(target);
         let lib_pts = &lib_pts[..n];
-        for &h in weak_adjacent_heads(board, target, self.attacker, 2).points() {
+        // Counter-ataris only against a target with two liberties or more.
+        let max_libs = if libs >= 2 { 2 } else { 1 };
+        for &h in weak_adjacent_heads(board, target, self.attacker, max_libs).points() {
             match board.liberty_count(h) {
                 1 => {
                     let (l, _) = board.first_liberties::<1>(h);
@@ -979,7 +981,12 @@ impl<'r> Search<'r> {
             }
         }
         for &a in lib_pts {
-            let gain = self.extension_liberties(board, a, lib_pts, a);
+            // Scores only order the candidates: a lone one needs none.
+            let gain = if lib_pts.len() == 1 && cands.len == 0 {
+                0
+            } else {
+                self.extension_liberties(board, a, lib_pts, a)
+            };
             cands.push(a, 100 + 20 * gain);
         }
         cands.sort();
