@@ -443,15 +443,21 @@ impl Board {
 
     /// Up to `N` liberties of the chain on `p`, in the order found, without
     /// building a whole set; returns the array and how many were filled.
+    /// The walk of the chain stops once it has them all (as many as its
+    /// liberty count, at most `N`).
     pub fn first_liberties<const N: usize>(&self, p: Point) -> ([Point; N], usize) {
         let mut out = [p; N];
+        let want = self.liberty_count(p).min(N);
         let mut n = 0;
+        if want == 0 {
+            return (out, n);
+        }
         for s in self.chain_stones(p) {
             for nb in s.neighbors() {
                 if self.cells[nb.index()] == Cell::Empty && !out[..n].contains(&nb) {
                     out[n] = nb;
                     n += 1;
-                    if n == N {
+                    if n == want {
                         return (out, n);
                     }
                 }
