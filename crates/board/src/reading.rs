@@ -1137,7 +1137,7 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
 struct Escapes {
     /// The target's liberties whose extension sets reach the threshold,
     /// each with (the first points of) its set.
-    sets: [(Point, Distinct<{ ESCAPE_POINTS }>); 5],
+    sets: [(Point, Distinct<{ ESCAPE_POINTS }>); 4],
     len: usize,
 }
 
@@ -1156,10 +1156,11 @@ impl Escapes {
         defender: Color,
         threshold: usize,
     ) -> Option<Escapes> {
-        debug_assert!(threshold < ESCAPE_POINTS && libs.len() <= 5);
+        // Fewer liberties than the largest threshold, 5.
+        debug_assert!(threshold < ESCAPE_POINTS && libs.len() <= 4);
         let head = b.chain_head(target);
         let cell = defender.cell();
-        let mut sets = [(target, Distinct::new()); 5];
+        let mut sets = [(target, Distinct::new()); 4];
         let mut len = 0;
         for &l in libs {
             let mut set = Distinct::new();
@@ -1231,7 +1232,9 @@ impl Escapes {
 #[derive(Clone, Copy)]
 struct Distinct<const N: usize> {
     points: [Point; N],
-    len: usize,
+    /// How many points are in (a byte: sets of a node's liberties are
+    /// small, and so is a copy of them).
+    len: u8,
 }
 
 impl<const N: usize> Distinct<N> {
@@ -1243,8 +1246,9 @@ impl<const N: usize> Distinct<N> {
     }
 
     fn insert(&mut self, p: Point) {
-        if self.len < N && !self.points[..self.len].contains(&p) {
-            self.points[self.len] = p;
+        let len = self.len();
+        if len < N && !self.points[..len].contains(&p) {
+            self.points[len] = p;
             self.len += 1;
         }
     }
@@ -1252,15 +1256,15 @@ impl<const N: usize> Distinct<N> {
     /// Makes the set full without naming its points (only its length
     /// means anything after this).
     fn fill(&mut self) {
-        self.len = N;
+        self.len = N as u8;
     }
 
     fn contains(&self, p: Point) -> bool {
-        self.points[..self.len].contains(&p)
+        self.points[..self.len()].contains(&p)
     }
 
     fn len(&self) -> usize {
-        self.len
+        usize::from(self.len)
     }
 }
 
@@ -1390,9 +1394,13 @@ impl Candidates {
         &self.points[..self.len]
     }
 
-    /// How many candidates (sorted) score above `score`: the first ones.
+    /// How many candidates (sorted) score above `score`: the first ones
+    /// (found from the end: the others are few).
     fn len_above(&self, score: i32) -> usize {
-        self.scores[..self.len].partition_point(|&s| s > score)
+        self.scores[..self.len]
+            .iter()
+            .rposition(|&s| s > score)
+            .map_or(0, |i| i + 1)
     }
 }
 
