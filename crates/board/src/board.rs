@@ -665,9 +665,6 @@ impl Board {
         let enemy = color.opponent().cell();
         let pi = p.index();
         self.write(log, Field::Cell, pi, own as u16);
-        self.write(log, Field::Head, pi, pi as u16);
-        self.write(log, Field::Next, pi, pi as u16);
-        self.write(log, Field::Stones, pi, 1);
         self.hash ^= STONE_KEYS[color.index()][pi];
 
         // Each distinct adjacent chain loses exactly one liberty: p.
@@ -688,7 +685,6 @@ impl Board {
                 }
             }
         }
-        self.write(log, Field::Libs, pi, empty_neighbours);
 
         // Merge with friendly chains. Joining one chain, the stone adds the
         // empty neighbours that chain does not touch yet to its liberties
@@ -702,18 +698,43 @@ impl Board {
                 joined = h;
             }
         }
-        let libs = (friends == 1)
-            .then(|| self.chain[LIBS][usize::from(joined)] + self.liberties_new_to(p, joined));
-        for &h in &heads[..n_heads] {
-            if self.cells[usize::from(h)] == own {
-                let mine = self.chain[HEAD][pi];
-                self.merge(mine, h, log);
+        if friends == 1 {
+            // Joining one chain: the chain [`Board::merge`] makes of it and
+            // the lone stone, each field written once.
+            let ji = usize::from(joined);
+            let libs = self.chain[LIBS][ji] + self.liberties_new_to(p, joined);
+            if self.chain[STONES][ji] > 1 {
+                // The stone goes in after the larger chain's head.
+                self.write(log, Field::Head, pi, joined);
+                self.write(log, Field::Next, pi, self.chain[NEXT][ji]);
+                self.write(log, Field::Next, ji, pi as u16);
+                self.write(log, Field::Stones, ji, self.chain[STONES][ji] + 1);
+                self.write(log, Field::Libs, ji, libs);
+            } else {
+                // Two lone stones: the new one heads the pair.
+                self.write(log, Field::Head, pi, pi as u16);
+                self.write(log, Field::Head, ji, pi as u16);
+                self.write(log, Field::Next, pi, joined);
+                self.write(log, Field::Next, ji, pi as u16);
+                self.write(log, Field::Stones, pi, 2);
+                self.write(log, Field::Libs, pi, libs);
             }
-        }
-        if friends > 0 {
-            let h = usize::from(self.chain[HEAD][pi]);
-            let libs = libs.unwrap_or_else(|| self.count_liberties(Point::from_index(h)));
-            self.write(log, Field::Libs, h, libs);
+        } else {
+            self.write(log, Field::Head, pi, pi as u16);
+            self.write(log, Field::Next, pi, pi as u16);
+            self.write(log, Field::Stones, pi, 1);
+            self.write(log, Field::Libs, pi, empty_neighbours);
+            for &h in &heads[..n_heads] {
+                if self.cells[usize::from(h)] == own {
+                    let mine = self.chain[HEAD][pi];
+                    self.merge(mine, h, log);
+                }
+            }
+            if friends > 0 {
+                let h = Point::from_index(usize::from(self.chain[HEAD][pi]));
+                let libs = self.count_liberties(h);
+                self.write(log, Field::Libs, h.index(), libs);
+            }
         }
 
         // Capture enemy chains left without liberties.
