@@ -61,26 +61,42 @@ fn range_within(board: &PointSet, group: &Group) -> PointSet {
     out
 }
 
-/// What [`importance`] counts in, found once per position: the empty
-/// points and each colour's territory.
+/// What [`importance`] counts in, found once per position: of the empty
+/// points, each colour's territory, the points of nobody's territory under
+/// each colour's influence (a point under both is in both), and those under
+/// neither.
 struct Areas {
     board: PointSet,
-    empty: PointSet,
-    owned: [PointSet; 2],
+    territory: [PointSet; 2],
+    influence: [PointSet; 2],
+    neutral: PointSet,
 }
 
 impl Areas {
-    fn new(board: &Board, territory: &Territory) -> Areas {
-        let mut areas = Areas {
-            board: PointSet::board(board.size()),
-            empty: board.point_sets().empty,
-            owned: [PointSet::new(), PointSet::new()],
-        };
+    fn new(board: &Board, territory: &Territory, spheres: Spheres<'_>) -> Areas {
+        let empty = board.point_sets().empty;
         // The territory map is made of the regions.
+        let mut owned = [PointSet::new(), PointSet::new()];
         for r in &territory.regions {
-            areas.owned[r.color.index()].union_with(&r.points);
+            owned[r.color.index()].union_with(&r.points);
         }
-        areas
+        let mut open = empty;
+        open.subtract(&owned[0]);
+        open.subtract(&owned[1]);
+        let [mut territory, mut influence] = [[empty; 2], [open; 2]];
+        for c in Color::BOTH {
+            territory[c.index()].intersect_with(&owned[c.index()]);
+            influence[c.index()].intersect_with(spheres.of(c));
+        }
+        let mut neutral = open;
+        neutral.subtract(spheres.black);
+        neutral.subtract(spheres.white);
+        Areas {
+            board: PointSet::board(board.size()),
+            territory,
+            influence,
+            neutral,
+        }
     }
 }
 
@@ -95,35 +111,26 @@ pub fn importance(
     spheres: Spheres<'_>,
     w_i: f64,
 ) -> Importance {
-    importance_in(&Areas::new(board, territory), group, spheres, w_i)
+    importance_in(&Areas::new(board, territory, spheres), group, w_i)
 }
 
-fn importance_in(areas: &Areas, group: &Group, spheres: Spheres<'_>, w_i: f64) -> Importance {
+fn importance_in(areas: &Areas, group: &Group, w_i: f64) -> Importance {
     let own = group.color;
     // The empty points of the check range: territory of the group's
     // colour, or nobody's territory under neither, one or both colours'
     // influence (the other colour's territory counts for nothing).
-    let mut range = range_within(&areas.board, group);
-    range.intersect_with(&areas.empty);
-    let mut territory = range;
-    territory.intersect_with(&areas.owned[own.index()]);
-    let mut open = range;
-    open.subtract(&areas.owned[0]);
-    open.subtract(&areas.owned[1]);
-    let count = |sphere: &PointSet| {
-        let mut s = open;
-        s.intersect_with(sphere);
+    let range = range_within(&areas.board, group);
+    let count = |area: &PointSet| {
+        let mut s = range;
+        s.intersect_with(area);
         s.len()
     };
-    let mut neutral = open;
-    neutral.subtract(spheres.of(own));
-    neutral.subtract(spheres.of(own.opponent()));
     let mut imp = Importance {
         stones: group.stones.len(),
-        own_territory: territory.len(),
-        neutral: neutral.len(),
-        own_influence: count(spheres.of(own)),
-        enemy_influence: count(spheres.of(own.opponent())),
+        own_territory: count(&areas.territory[own.index()]),
+        neutral: count(&areas.neutral),
+        own_influence: count(&areas.influence[own.index()]),
+        enemy_influence: count(&areas.influence[own.opponent().index()]),
         value: 0.0,
     };
     imp.value = 2.0 * imp.stones as f64
@@ -158,10 +165,10 @@ pub fn danger_minus_totals(
     spheres: Spheres<'_>,
     w_i: f64,
 ) -> (f64, f64) {
-    let areas = Areas::new(board, territory);
+    let areas = Areas::new(board, territory, spheres);
     let (mut black, mut white) = (0.0, 0.0);
     for g in groups.groups.iter().filter(|g| g.danger != 0.0) {
-        let dm = g.danger * importance_in(&areas, g, spheres, w_i).value;
+        let dm = g.danger * importance_in(&areas, g, w_i).value;
         match g.color {
             Color::Black => black += dm,
             Color::White => white += dm,
@@ -178,15 +185,16 @@ pub fn danger_minus(
     spheres: Spheres<'_>,
     w_i: f64,
 ) -> DangerMinus {
+    let n = groups.groups.len();
     let mut out = DangerMinus {
-        importance: Vec::new(),
-        per_group: Vec::new(),
+        importance: Vec::with_capacity(n),
+        per_group: Vec::with_capacity(n),
         black: 0.0,
         white: 0.0,
     };
-    let areas = Areas::new(board, territory);
+    let areas = Areas::new(board, territory, spheres);
     for g in &groups.groups {
-        let imp = importance_in(&areas, g, spheres, w_i);
+        let imp = importance_in(&areas, g, w_i);
         let dm = g.danger * imp.value;
         match g.color {
             Color::Black => out.black += dm,
