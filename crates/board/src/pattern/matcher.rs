@@ -330,8 +330,10 @@ pub struct PatternSet {
     symmetries: Vec<Vec<Symmetry>>,
     variants: Vec<Variant>,
     extras: Vec<Extra>,
-    /// The window test `(mask, value)` of every variant: kept apart from the
-    /// variants so that the data every candidate touches stays small.
+    /// The window test `(mask, value)` of the variant of every bucket slot
+    /// (beside `slots`): kept apart from the variants so that the data
+    /// every candidate touches stays small, and in slot order so that a
+    /// bucket's tests are read in one run.
     tests: Vec<(Window, Window)>,
     /// Bucket index of every key.
     keys: Vec<u32>,
@@ -500,7 +502,7 @@ impl PatternSet {
             symmetries,
             variants,
             extras,
-            tests: masks,
+            tests: slots.iter().map(|&v| masks[v as usize]).collect(),
             keys,
             buckets,
             rows,
@@ -1065,8 +1067,7 @@ impl Scan {
             while left != 0 {
                 let bit = left.trailing_zeros();
                 left &= left - 1;
-                let v = set.slots[(self.base + bit) as usize] as usize;
-                let (mask, value) = set.tests[v];
+                let (mask, value) = set.tests[(self.base + bit) as usize];
                 passed |= u64::from(self.window & mask == value) << bit;
             }
             self.bits = passed;
