@@ -1,7 +1,7 @@
 //! Eye regions on a board: from a set of points to an eye shape, and the
 //! lookup of its value and vital points (database first, then search).
 
-use crate::db::{EyeDb, Indexed};
+use crate::db::{EyeDb, Indexed, Label};
 use crate::shape::{Content, Shape, ShapeKey, ShapePoint};
 use crate::space::MAX_POINTS;
 use crate::value::EyeValue;
@@ -134,6 +134,19 @@ pub enum Source {
         /// The entry id.
         id: String,
     },
+    /// Not in the database: valued by the local search.
+    Search,
+    /// 10 points or more: `[M,M]` by definition.
+    Large,
+    /// The search could not value it within its budget: assumed `[M,M]`.
+    Unknown,
+}
+
+/// [`Source`] with a database entry's label borrowed from the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceRef<'a> {
+    /// A database entry: its label (file and id).
+    Database(&'a Label),
     /// Not in the database: valued by the local search.
     Search,
     /// 10 points or more: `[M,M]` by definition.
@@ -329,13 +342,35 @@ impl EyeDb {
         points: &PointSet,
         cache: &SearchCache,
     ) -> Result<(EyeValue, Source), RegionError> {
+        let (value, source) = self.lookup_value_ref(board, owner, points, cache)?;
+        let source = match source {
+            SourceRef::Database(label) => Source::Database {
+                file: label.file.clone(),
+                id: label.id.clone(),
+            },
+            SourceRef::Search => Source::Search,
+            SourceRef::Large => Source::Large,
+            SourceRef::Unknown => Source::Unknown,
+        };
+        Ok((value, source))
+    }
+
+    /// [`EyeDb::lookup_value`] with the database entry's label borrowed,
+    /// not copied (what a caller that keeps only the id needs).
+    pub fn lookup_value_ref(
+        &self,
+        board: &Board,
+        owner: Color,
+        points: &PointSet,
+        cache: &SearchCache,
+    ) -> Result<(EyeValue, SourceRef<'_>), RegionError> {
         Ok(match self.find(board, owner, points)? {
-            Found::Large => (EyeValue::MANY, Source::Large),
-            Found::Database(_, _, ix) => (ix.value, self.source_of(&ix)),
+            Found::Large => (EyeValue::MANY, SourceRef::Large),
+            Found::Database(_, _, ix) => (ix.value, SourceRef::Database(self.label(ix.entry))),
             Found::Missing(region, key, sym) => match cache.value(&region.shape, (key, sym), false)
             {
-                Some((value, _)) => (value, Source::Search),
-                None => (EyeValue::MANY, Source::Unknown),
+                Some((value, _)) => (value, SourceRef::Search),
+                None => (EyeValue::MANY, SourceRef::Unknown),
             },
         })
     }

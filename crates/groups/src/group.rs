@@ -6,7 +6,7 @@ use crate::room::RoomPatterns;
 use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet};
 use keisei_eyes::combine::combine_iter;
 use keisei_eyes::db::EyeDb;
-use keisei_eyes::region::{SearchCache, Source};
+use keisei_eyes::region::{SearchCache, SourceRef};
 use keisei_eyes::value::{EyeValue, Eyes};
 use keisei_territory::{Connections, Link, LinkEnd, Region, Territory};
 use serde::Serialize;
@@ -405,14 +405,14 @@ fn eye_value(
     static NAMED: LazyLock<[Arc<str>; 4]> =
         LazyLock::new(|| ["search", "large", "unknown", "invalid"].map(Arc::from));
     let named = |i: usize| Arc::clone(&NAMED[i]);
-    match eye_db.lookup_value(board, owner, points, cache) {
+    match eye_db.lookup_value_ref(board, owner, points, cache) {
         Ok((value, source)) => (
             value,
             match source {
-                Source::Database { id, .. } => Arc::from(id),
-                Source::Search => named(0),
-                Source::Large => named(1),
-                Source::Unknown => named(2),
+                SourceRef::Database(label) => Arc::from(label.id.as_str()),
+                SourceRef::Search => named(0),
+                SourceRef::Large => named(1),
+                SourceRef::Unknown => named(2),
             },
         ),
         // Not a valid eye region (e.g. holds own stones): no eye.
