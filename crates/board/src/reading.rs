@@ -1351,6 +1351,9 @@ struct Candidates {
     points: [Point; MAX_CANDIDATES],
     scores: [i32; MAX_CANDIDATES],
     len: usize,
+    /// Bit `i % 64` set for each point of index `i` in the list: a point
+    /// whose bit is clear is new without a look at the list.
+    seen: u64,
 }
 
 impl Candidates {
@@ -1359,17 +1362,24 @@ impl Candidates {
             points: [Point::from_index(0); MAX_CANDIDATES],
             scores: [0; MAX_CANDIDATES],
             len: 0,
+            seen: 0,
         }
     }
 
     /// Adds `p`, or raises its score if it is already there.
     fn push(&mut self, p: Point, score: i32) {
-        if let Some(i) = self.points[..self.len].iter().position(|&q| q == p) {
-            self.scores[i] = self.scores[i].max(score);
-        } else if self.len < MAX_CANDIDATES {
+        let bit = 1 << (p.index() % 64);
+        if self.seen & bit != 0 {
+            if let Some(i) = self.points[..self.len].iter().position(|&q| q == p) {
+                self.scores[i] = self.scores[i].max(score);
+                return;
+            }
+        }
+        if self.len < MAX_CANDIDATES {
             self.points[self.len] = p;
             self.scores[self.len] = score;
             self.len += 1;
+            self.seen |= bit;
         }
     }
 
