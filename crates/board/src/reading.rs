@@ -1349,7 +1349,10 @@ const MAX_CANDIDATES: usize = 48;
 /// A small fixed-capacity list of candidate moves with scores.
 struct Candidates {
     points: [Point; MAX_CANDIDATES],
-    scores: [i32; MAX_CANDIDATES],
+    /// The scores, each in a 16-bit word (every score is within a few
+    /// hundred of zero, [`REFUTED`] aside): a list small enough to set up
+    /// without a call.
+    scores: [i16; MAX_CANDIDATES],
     len: usize,
     /// Bit `i % 64` set for each point of index `i` in the list: a point
     /// whose bit is clear is new without a look at the list.
@@ -1368,6 +1371,8 @@ impl Candidates {
 
     /// Adds `p`, or raises its score if it is already there.
     fn push(&mut self, p: Point, score: i32) {
+        debug_assert!(i16::try_from(score).is_ok(), "score {score}");
+        let score = score as i16;
         let bit = 1 << (p.index() % 64);
         if self.seen & bit != 0 {
             if let Some(i) = self.points[..self.len].iter().position(|&q| q == p) {
@@ -1407,6 +1412,7 @@ impl Candidates {
     /// How many candidates (sorted) score above `score`: the first ones
     /// (found from the end: the others are few).
     fn len_above(&self, score: i32) -> usize {
+        let score = score as i16;
         self.scores[..self.len]
             .iter()
             .rposition(|&s| s > score)
@@ -1416,7 +1422,7 @@ impl Candidates {
 
 /// The score of an attacker candidate refuted without playing
 /// ([`Escapes`]): below every score a move is given.
-const REFUTED: i32 = i32::MIN;
+const REFUTED: i32 = i16::MIN as i32;
 
 // ----- transposition cache ---------------------------------------------------
 
