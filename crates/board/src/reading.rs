@@ -748,14 +748,43 @@ impl<'r> Search<'r> {
         } else {
             None
         };
+        let escapes = escapes.as_ref();
+        // The candidates, best first. With nets, those that score above
+        // every net ([`net_max`]) are played before the nets are scored:
+        // they come first in the whole list too (the moves are played in
+        // the same order), and one that wins leaves the nets unscored.
         let mut cands = Candidates::new();
-        self.attack_candidates(d, lib_pts, escapes.as_ref(), &mut cands);
-        let live = cands.len_above(REFUTED);
-        for &p in &cands.points()[live..] {
-            debug_assert!(self.refuted_by_extension(p), "{p:?} refuted wrongly");
+        self.liberty_candidates(lib_pts, escapes, &mut cands);
+        let mut nets = !self.ladder && d < usize::from(self.limits.branch_depth);
+        if nets {
+            self.saving_candidates(escapes, &mut cands);
+            if cands.len + 4 * lib_pts.len() > MAX_CANDIDATES {
+                // The list may run out of room: the candidates in the order
+                // that decides which are dropped.
+                cands = Candidates::new();
+                self.liberty_candidates(lib_pts, escapes, &mut cands);
+                self.net_candidates(lib_pts, escapes, &mut cands);
+                self.saving_candidates(escapes, &mut cands);
+                nets = false;
+            }
         }
+        cands.sort();
+        let mut live = cands.len_above(if nets { net_max(lib_pts) } else { REFUTED });
+        let mut next = 0;
         let mut unknown = false;
-        for &p in &cands.points()[..live] {
+        loop {
+            if next == live {
+                if !nets {
+                    break;
+                }
+                nets = false;
+                self.net_candidates(lib_pts, escapes, &mut cands);
+                cands.sort();
+                live = cands.len_above(REFUTED);
+                continue;
+            }
+            let p = cands.points()[next];
+            next += 1;
             if !self.play(self.attacker, p) {
                 if self.exhausted {
                     return (Val::Unknown, None);
@@ -782,6 +811,10 @@ impl<'r> Search<'r> {
                 }
                 Val::DefenderWins => {}
             }
+        }
+        // Read to the end, the list is whole.
+        for &p in &cands.points()[live..] {
+            debug_assert!(self.refuted_by_extension(p), "{p:?} refuted wrongly");
         }
         if unknown {
             (Val::Unknown, None)
@@ -886,23 +919,24 @@ impl<'r> Search<'r> {
         }
     }
 
-    /// Attacker moves against a target whose liberties (2 or more) are
-    /// `lib_pts`, best first, into `cands` (empty; filled in place: a
-    /// returned list was copied, 296 bytes a node).
-    fn attack_candidates(
+    /// Whether the attacker's `p` is refuted by an extension ([`Escapes`]).
+    /// A refuted move keeps its place in the candidate list (the list's
+    /// room is spent as before) with the score that sorts it last.
+    fn refuted(&self, escapes: Option<&Escapes>, p: Point) -> bool {
+        escapes.is_some_and(|e| e.refute(self.board, p, self.defender, self.threshold))
+    }
+
+    /// The attacker's moves on the liberties `lib_pts` (2 or more) of the
+    /// target, into `cands` (filled in place: a returned list was copied).
+    fn liberty_candidates(
         &self,
-        d: usize,
         lib_pts: &[Point],
         escapes: Option<&Escapes>,
         cands: &mut Candidates,
     ) {
         let board = &*self.board;
-        let target = self.target;
         let libs = lib_pts.len();
-        // A refuted move keeps its place in the list (the list's room is
-        // spent as before) with the score that sorts it last.
-        let refuted =
-            |p: Point| escapes.is_some_and(|e| e.refute(board, p, self.defender, self.threshold));
+        let refuted = |p: Point| self.refuted(escapes, p);
         for &a in lib_pts {
             let score = if refuted(a) {
                 REFUTED
@@ -925,11 +959,14 @@ impl<'r> Search<'r> {
             };
             cands.push(a, score);
         }
-        if self.ladder || d >= usize::from(self.limits.branch_depth) {
-            cands.sort();
-            return;
-        }
-        // Second-order liberties: nets.
+    }
+
+    /// Nets: the attacker's moves on the second-order liberties of the
+    /// target (empty points next to its liberties `lib_pts`), into `cands`.
+    /// None scores above [`net_max`].
+    fn net_candidates(&self, lib_pts: &[Point], escapes: Option<&Escapes>, cands: &mut Candidates) {
+        let board = &*self.board;
+        let refuted = |p: Point| self.refuted(escapes, p);
         for &a in lib_pts {
             for n in a.neighbors() {
                 if board.is_empty(n) && !lib_pts.contains(&n) {
@@ -946,14 +983,19 @@ impl<'r> Search<'r> {
                 }
             }
         }
-        // Save attacker chains next to the target that are in atari.
-        for &h in weak_adjacent_heads(board, target, self.attacker, 1).points() {
+    }
+
+    /// Moves saving the attacker chains next to the target that are in
+    /// atari, into `cands`.
+    fn saving_candidates(&self, escapes: Option<&Escapes>, cands: &mut Candidates) {
+        let board = &*self.board;
+        for &h in weak_adjacent_heads(board, self.target, self.attacker, 1).points() {
             if board.liberty_count(h) == 1 {
                 let (l, _) = board.first_liberties::<1>(h);
-                cands.push(l[0], if refuted(l[0]) { REFUTED } else { 120 });
+                let refuted = self.refuted(escapes, l[0]);
+                cands.push(l[0], if refuted { REFUTED } else { 120 });
             }
         }
-        cands.sort();
     }
 
     /// Defender moves for a target with `libs` (1 or more) liberties, best
@@ -1418,6 +1460,13 @@ impl Candidates {
             .rposition(|&s| s > score)
             .map_or(0, |i| i + 1)
     }
+}
+
+/// The highest score a net ([`Search::net_candidates`]) may have against a
+/// target whose liberties are `lib_pts`: one next to all of them (at most
+/// four). A candidate that scores more is sorted before every net.
+fn net_max(lib_pts: &[Point]) -> i32 {
+    40 + 10 * lib_pts.len().min(4) as i32
 }
 
 /// The score of an attacker candidate refuted without playing
