@@ -749,38 +749,46 @@ impl<'r> Search<'r> {
             None
         };
         let escapes = escapes.as_ref();
-        // The candidates, best first. With nets, those that score above
-        // every net ([`net_max`]) are played before the nets are scored:
-        // they come first in the whole list too (the moves are played in
-        // the same order), and one that wins leaves the nets unscored.
+        // The candidates, best first, scored in stages: the liberties;
+        // with nets, then the saving moves (each [`SAVING`]), then the nets
+        // (at most [`net_max`]). The moves that score above all those not
+        // scored yet are played before the next stage is scored: they come
+        // first in the whole list too (the moves are played in the same
+        // order), and one that wins leaves the later stages unscored.
         let mut cands = Candidates::new();
         self.liberty_candidates(lib_pts, escapes, &mut cands);
-        let mut nets = !self.ladder && d < usize::from(self.limits.branch_depth);
-        if nets {
-            self.saving_candidates(escapes, &mut cands);
-            if cands.len + 4 * lib_pts.len() > MAX_CANDIDATES {
-                // The list may run out of room: the candidates in the order
-                // that decides which are dropped.
-                cands = Candidates::new();
-                self.liberty_candidates(lib_pts, escapes, &mut cands);
-                self.net_candidates(lib_pts, escapes, &mut cands);
-                self.saving_candidates(escapes, &mut cands);
-                nets = false;
-            }
-        }
         cands.sort();
-        let mut live = cands.len_above(if nets { net_max(lib_pts) } else { REFUTED });
+        let nets = !self.ladder && d < usize::from(self.limits.branch_depth);
+        let mut left = if nets { Stage::Saving } else { Stage::Done };
+        let mut live = cands.len_above(left.max_score(lib_pts));
         let mut next = 0;
         let mut unknown = false;
         loop {
             if next == live {
-                if !nets {
-                    break;
+                match left {
+                    Stage::Done => break,
+                    Stage::Saving => {
+                        self.saving_candidates(escapes, &mut cands);
+                        left = Stage::Nets;
+                        if cands.len + 4 * lib_pts.len() > MAX_CANDIDATES {
+                            // The list may run out of room: the candidates
+                            // in the order that decides which are dropped
+                            // (the liberties first: those played so far
+                            // keep their places).
+                            cands = Candidates::new();
+                            self.liberty_candidates(lib_pts, escapes, &mut cands);
+                            self.net_candidates(lib_pts, escapes, &mut cands);
+                            self.saving_candidates(escapes, &mut cands);
+                            left = Stage::Done;
+                        }
+                    }
+                    Stage::Nets => {
+                        self.net_candidates(lib_pts, escapes, &mut cands);
+                        left = Stage::Done;
+                    }
                 }
-                nets = false;
-                self.net_candidates(lib_pts, escapes, &mut cands);
                 cands.sort();
-                live = cands.len_above(REFUTED);
+                live = cands.len_above(left.max_score(lib_pts));
                 continue;
             }
             let p = cands.points()[next];
@@ -993,7 +1001,7 @@ impl<'r> Search<'r> {
             if board.liberty_count(h) == 1 {
                 let (l, _) = board.first_liberties::<1>(h);
                 let refuted = self.refuted(escapes, l[0]);
-                cands.push(l[0], if refuted { REFUTED } else { 120 });
+                cands.push(l[0], if refuted { REFUTED } else { SAVING });
             }
         }
     }
@@ -1461,6 +1469,34 @@ impl Candidates {
             .map_or(0, |i| i + 1)
     }
 }
+
+/// The attacker candidates an attacker node has still to score, in the order
+/// they are scored: no candidate of a later stage scores more.
+#[derive(Clone, Copy)]
+enum Stage {
+    /// The saving moves ([`Search::saving_candidates`]), then the nets.
+    Saving,
+    /// The nets ([`Search::net_candidates`]).
+    Nets,
+    /// None.
+    Done,
+}
+
+impl Stage {
+    /// The highest score a candidate still to score may have, against a
+    /// target whose liberties are `lib_pts`.
+    fn max_score(self, lib_pts: &[Point]) -> i32 {
+        match self {
+            Stage::Saving => SAVING,
+            Stage::Nets => net_max(lib_pts),
+            Stage::Done => REFUTED,
+        }
+    }
+}
+
+/// The score of a move saving an attacker chain in atari next to the
+/// target: above every net.
+const SAVING: i32 = 120;
 
 /// The highest score a net ([`Search::net_candidates`]) may have against a
 /// target whose liberties are `lib_pts`: one next to all of them (at most
