@@ -930,6 +930,7 @@ impl<'r> Search<'r> {
     /// Whether the attacker's `p` is refuted by an extension ([`Escapes`]).
     /// A refuted move keeps its place in the candidate list (the list's
     /// room is spent as before) with the score that sorts it last.
+    #[inline]
     fn refuted(&self, escapes: Option<&Escapes>, p: Point) -> bool {
         escapes.is_some_and(|e| e.refute(self.board, p, self.defender, self.threshold))
     }
