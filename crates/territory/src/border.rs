@@ -34,13 +34,10 @@ pub fn border_cells(p: Point, size: u8) -> impl Iterator<Item = BorderCell> {
     (0..4).filter_map(move |d| border_cell(p, d, size))
 }
 
-/// The first line of a board of one size: its points, and each one's
-/// border cells (two at a corner), built once per size.
+/// The first line of a board of one size, built once per size.
 pub(crate) struct FirstLine {
     /// The points on the first line (those with a border cell).
     pub(crate) points: PointSet,
-    /// Each of them with its border cells, in point order.
-    pub(crate) cells: Vec<(Point, [Option<BorderCell>; 2])>,
 }
 
 /// The [`FirstLine`] of a board of `size`.
@@ -63,12 +60,5 @@ fn first_line_of(size: u8) -> FirstLine {
             points.insert(p);
         }
     }
-    let cells = points
-        .iter()
-        .map(|p| {
-            let mut cells = border_cells(p, size);
-            (p, [cells.next(), cells.next()])
-        })
-        .collect();
-    FirstLine { points, cells }
+    FirstLine { points }
 }

@@ -14,6 +14,7 @@ use crate::border::{BorderCell, border_cells, first_line, ring_len};
 use crate::links::{Connections, Link, LinkEnd};
 use keisei_board::{Board, BoardMap, Color, MAX_SIZE, MapCell, NUM_CELLS, Point, PointSet};
 use serde::Serialize;
+use smallvec::SmallVec;
 
 /// Options of the territory computation.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,32 +112,48 @@ impl Territory {
     }
 }
 
-/// An edge anchor at a border cell: its colour, wall component and stone.
-type Anchor = (Color, usize, Point);
+/// An edge anchor: its stone (its wall component once the links are
+/// joined), and the next anchor at its border cell.
+struct Anchor {
+    stone: Point,
+    wall: usize,
+    next: u32,
+}
 
-/// Union–find over point indices (chain heads).
+/// No further anchor at a border cell.
+const NO_ANCHOR: u32 = u32::MAX;
+
+/// Union–find over point indices (chain heads): `up[a]` is 0 for a root,
+/// else the index of `a`'s parent plus one (so that a new forest is all
+/// zeros).
 struct Walls {
-    parent: [u16; NUM_CELLS],
+    up: [u16; NUM_CELLS],
 }
 
 impl Walls {
     fn new() -> Walls {
-        Walls {
-            parent: std::array::from_fn(|i| i as u16),
-        }
+        Walls { up: [0; NUM_CELLS] }
     }
     fn find(&mut self, a: usize) -> usize {
         let mut a = a;
-        while usize::from(self.parent[a]) != a {
-            self.parent[a] = self.parent[usize::from(self.parent[a])];
-            a = usize::from(self.parent[a]);
+        loop {
+            let parent = match self.up[a] {
+                0 => return a,
+                up => usize::from(up) - 1,
+            };
+            let grandparent = self.up[parent];
+            if grandparent == 0 {
+                return parent;
+            }
+            // Path halving: `a` skips its parent.
+            self.up[a] = grandparent;
+            a = usize::from(grandparent) - 1;
         }
-        a
     }
     fn union(&mut self, a: usize, b: usize) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
-            self.parent[ra] = rb as u16;
+            self.up[ra] = rb as u16 + 1;
         }
     }
 }
@@ -144,24 +161,41 @@ impl Walls {
 /// The number of border cells of the largest board ([`ring_len`]).
 const MAX_RING: usize = 4 * MAX_SIZE as usize;
 
-/// An anchor's border cell, colour and stone packed so that the order of
-/// the keys is that of the triples.
-fn anchor_key(b: BorderCell, c: Color, p: Point) -> u32 {
-    (u32::from(b.0) << 16) | ((c.index() as u32) << 15) | p.index() as u32
+/// Border cells as bits of a `u128`, bit `k` for cell `k`.
+type Cells = u128;
+
+/// The cells from `a` to `b` clockwise, `b` excluded, round a ring of
+/// `ring` cells (`a != b`).
+fn arc(a: usize, b: usize, ring: usize) -> Cells {
+    let from = |k: usize| -> Cells { !0 << k };
+    if a < b {
+        from(a) & !from(b)
+    } else {
+        (from(a) & !from(ring)) | !from(b)
+    }
 }
 
-/// The border cell, colour and stone of an [`anchor_key`].
-fn anchor_of_key(key: u32) -> (BorderCell, Color, Point) {
-    let c = if key & (1 << 15) == 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
-    (
-        BorderCell((key >> 16) as u16),
-        c,
-        Point::from_index((key & 0x7fff) as usize),
-    )
+/// The first-line points of a board of `size` next to the border cells
+/// `cells` (corners next to either of theirs).
+fn edge_points(cells: Cells, size: u8) -> PointSet {
+    let n = usize::from(size);
+    let last = size - 1;
+    // The `n` cells of an edge from cell `k` on, as bits from bit 0.
+    let edge = |k: usize| (cells >> k) as u32 & ((1 << n) - 1);
+    let mut points = PointSet::new();
+    // The top edge runs left to right, the bottom one right to left.
+    points.insert_row_bits(0, edge(0));
+    points.insert_row_bits(last, edge(2 * n).reverse_bits() >> (32 - n));
+    // The right edge runs top to bottom, the left one bottom to top.
+    for (k, x, down) in [(n, last, true), (3 * n, 0, false)] {
+        let mut bits = edge(k);
+        while bits != 0 {
+            let i = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            points.insert(Point::new(x, if down { i } else { last - i }));
+        }
+    }
+    points
 }
 
 /// The territory of both colours given the links of the position.
@@ -193,17 +227,31 @@ pub fn territory_of<'a>(
     // chain head's) and links.
     let mut walls = Walls::new();
     let head = |p: Point| board.chain_head(p).index();
-    // Anchors as (border cell, colour, stone), packed into one integer
-    // each in that order (see `anchor_key`), so that sorting them compares
-    // integers.
-    let mut anchors: Vec<u32> = Vec::with_capacity(64);
+    // Edge anchors (first-line stones and edge links), each border cell's
+    // in a list through `next` from `first[cell]`; the cells with anchors
+    // of each colour.
+    let mut anchors: SmallVec<[Anchor; 64]> = SmallVec::new();
+    let mut first = [NO_ANCHOR; MAX_RING];
+    let mut held: [Cells; 2] = [0; 2];
+    let mut add_anchor = |b: BorderCell, color: Color, stone: Point| {
+        let cell = usize::from(b.0);
+        anchors.push(Anchor {
+            stone,
+            wall: 0,
+            next: first[cell],
+        });
+        first[cell] = (anchors.len() - 1) as u32;
+        held[color.index()] |= 1 << cell;
+    };
     // Only first-line stones have border cells.
     let first_line = first_line(size);
     for c in Color::BOTH {
         let mut edge_stones = living[c.index()];
         edge_stones.intersect_with(&first_line.points);
         for p in &edge_stones {
-            anchors.extend(border_cells(p, size).map(|b| anchor_key(b, c, p)));
+            for b in border_cells(p, size) {
+                add_anchor(b, c, p);
+            }
         }
     }
     let mut wall_cells = [PointSet::new(), PointSet::new()];
@@ -221,96 +269,100 @@ pub fn territory_of<'a>(
                 }
                 walls.union(head(l.from), head(q));
             }
-            LinkEnd::Edge(b) => anchors.push(anchor_key(b, l.color, l.from)),
+            LinkEnd::Edge(b) => add_anchor(b, l.color, l.from),
         }
-        wall_cells[l.color.index()].extend(l.wall.iter().copied().filter(|&w| board.is_empty(w)));
+        wall_cells[l.color.index()].extend(l.wall.iter().copied());
+    }
+    // Only empty link cells are wall cells.
+    for w in &mut wall_cells {
+        w.intersect_with(&empty);
+    }
+    for a in &mut anchors {
+        a.wall = walls.find(head(a.stone));
     }
 
-    // Claimed border arcs. Anchors are grouped by border cell; between two
-    // cells that are consecutive around the ring (no anchor between them),
-    // colour c claims the arc if both cells hold only c's anchors, two of
-    // them are different stones of one wall (or one stone, and the arcs on
-    // both sides are claimed so), and the arc is the shorter way round (a
-    // wall encloses the side it cuts off, not the rest of the board).
-    // (Equal keys are equal anchors: there is no order among them to keep.)
-    anchors.sort_unstable();
-    let anchors: Vec<(BorderCell, Anchor)> = anchors
-        .into_iter()
-        .map(|key| {
-            let (b, c, p) = anchor_of_key(key);
-            (b, (c, walls.find(head(p)), p))
+    // Claimed border arcs. Between two cells with anchors that are
+    // consecutive around the ring (no anchor between them), colour c claims
+    // the arc if both cells hold only c's anchors, two of them are different
+    // stones of one wall (or one stone, and the arcs on both sides are
+    // claimed so), and the arc is the shorter way round (a wall encloses the
+    // side it cuts off, not the rest of the board). Every cell with c's
+    // anchors is c's.
+    let mut claimed = held;
+    // The cells with anchors, in ring order.
+    let mut cells = [0u8; MAX_RING];
+    let mut n = 0;
+    let mut bits = held[0] | held[1];
+    while bits != 0 {
+        cells[n] = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        n += 1;
+    }
+    let anchors = &anchors[..];
+    let list = move |cell: u8| {
+        let mut i = first[usize::from(cell)];
+        std::iter::from_fn(move || {
+            let a = anchors.get(i as usize)?;
+            i = a.next;
+            Some(a)
         })
-        .collect();
-    // Each border cell with anchors: the cell and its anchors' range.
-    let mut cells: Vec<(BorderCell, std::ops::Range<usize>)> = Vec::with_capacity(64);
-    for (i, &(b, _)) in anchors.iter().enumerate() {
-        match cells.last_mut() {
-            Some((last, range)) if *last == b => range.end = i + 1,
-            _ => cells.push((b, i..i + 1)),
-        }
-    }
-    let list = |r: &std::ops::Range<usize>| anchors[r.clone()].iter().map(|a| a.1);
-    // (Arrays as long as the longest ring: a board's ring is no longer.)
-    let mut claimed = [[false; MAX_RING]; 2];
-    for &(b, (c, _, _)) in &anchors {
-        claimed[c.index()][usize::from(b.0)] = true;
-    }
-    let n = cells.len();
-    // Per pair of consecutive cells (i, i + 1) and colour: 2 when two
-    // different stones of one wall join them, 1 when only one stone does
-    // (its own two links, as a lone 3-3 stone to both edges), else 0.
-    // (There are at most as many cells as the ring has.)
-    let mut joins = [[0u8; MAX_RING]; 2];
-    for i in 0..n {
-        if n < 2 {
-            break;
-        }
-        let j = (i + 1) % n;
-        let (a, b) = (&cells[i], &cells[j]);
-        let length = (usize::from(b.0.0) + ring - usize::from(a.0.0)) % ring;
-        if length == 0 || 2 * length > ring {
-            continue;
-        }
-        for color in Color::BOTH {
-            let only = |r: &std::ops::Range<usize>| list(r).all(|x| x.0 == color);
-            if !(only(&a.1) && only(&b.1)) {
+    };
+    // Per colour, the pairs of consecutive cells (i, i + 1), as bit i, that
+    // two different stones of one wall join, and those only one stone joins
+    // (its own two anchors, as a lone 3-3 stone's links to both edges).
+    let mut two: [u128; 2] = [0; 2];
+    let mut one: [u128; 2] = [0; 2];
+    if n >= 2 {
+        for i in 0..n {
+            let (a, b) = (cells[i], cells[(i + 1) % n]);
+            let length = (usize::from(b) + ring - usize::from(a)) % ring;
+            if length == 0 || 2 * length > ring {
                 continue;
             }
-            let joined = |different: bool| {
-                list(&a.1).any(|(_, ca, pa)| {
-                    list(&b.1).any(|(_, cb, pb)| ca == cb && (pa != pb || !different))
-                })
+            let Some(color) = Color::BOTH.into_iter().find(|c| {
+                let only = held[c.index()] & !held[c.opponent().index()];
+                only >> a & only >> b & 1 == 1
+            }) else {
+                continue;
             };
-            joins[color.index()][i] = if joined(true) {
-                2
-            } else {
-                u8::from(joined(false))
-            };
+            let mut joined = 0;
+            for x in list(a) {
+                for y in list(b) {
+                    if x.wall == y.wall {
+                        joined = if x.stone == y.stone { joined.max(1) } else { 2 };
+                    }
+                }
+                if joined == 2 {
+                    break;
+                }
+            }
+            match joined {
+                2 => two[color.index()] |= 1 << i,
+                1 => one[color.index()] |= 1 << i,
+                _ => {}
+            }
         }
     }
     for color in Color::BOTH {
-        let joins = &joins[color.index()];
-        for i in 0..n {
-            // One stone's two anchors claim the arc between them only when
-            // the arcs on both sides are claimed (the stone is part of a
-            // wall running along the edge on both sides of it).
-            let claim = match joins[i] {
-                2 => true,
-                1 => n >= 3 && joins[(i + n - 1) % n] == 2 && joins[(i + 1) % n] == 2,
-                _ => false,
-            };
+        let (two, one) = (two[color.index()], one[color.index()]);
+        // One stone's two anchors claim the arc between them only when the
+        // arcs on both sides are claimed (the stone is part of a wall
+        // running along the edge on both sides of it).
+        let mut pairs = two | one;
+        while pairs != 0 {
+            let i = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let claim = two >> i & 1 == 1
+                || (n >= 3 && two >> ((i + n - 1) % n) & 1 == 1 && two >> ((i + 1) % n) & 1 == 1);
             if claim {
-                let (a, b) = (&cells[i], &cells[(i + 1) % n]);
-                let mut k = usize::from(a.0.0);
-                while k != usize::from(b.0.0) {
-                    claimed[color.index()][k] = true;
-                    k = (k + 1) % ring;
-                }
+                let (a, b) = (cells[i], cells[(i + 1) % n]);
+                claimed[color.index()] |= arc(usize::from(a), usize::from(b), ring);
             }
         }
     }
 
     // Each colour's territory points.
+    let ring_cells: Cells = !(!0 << ring);
     let inside = Color::BOTH.map(|color| {
         let (own, other) = (color.index(), color.opponent().index());
         // The wall: living own stones, and link cells no living opponent
@@ -325,15 +377,7 @@ pub fn territory_of<'a>(
         // a point that touches an unclaimed stretch of the edge or holds a
         // living opponent stone.
         let mut seeds = living[other];
-        for &(p, cells) in &first_line.cells {
-            if cells
-                .iter()
-                .flatten()
-                .any(|b| !claimed[own][usize::from(b.0)])
-            {
-                seeds.insert(p);
-            }
-        }
+        seeds.union_with(&edge_points(ring_cells & !claimed[own], size));
         let outside = seeds.fill_within(&open);
         // Territory: neither wall stone nor outside; a wall cell counts only
         // when it does not face the outside (an edge link running inside).
@@ -363,11 +407,15 @@ pub fn territory_of<'a>(
         region.insert(start);
         // A point with no neighbour inside is a region of its own (the
         // points of eyes, mostly), found without a fill.
-        if start.neighbors().iter().any(|&n| inside.contains(n)) {
+        let kept = if start.neighbors().iter().any(|&n| inside.contains(n)) {
             region = region.fill_within(inside);
-        }
-        inside.subtract(&region);
-        if region.intersects(&empty) && region.len() <= max_region {
+            inside.subtract(&region);
+            region.intersects(&empty) && region.len() <= max_region
+        } else {
+            inside.remove(start);
+            empty.contains(start) && 1 <= max_region
+        };
+        if kept {
             regions.push(Region {
                 color,
                 points: region,
@@ -382,23 +430,28 @@ pub fn territory_of<'a>(
     let mut both = claimed_by[0];
     both.intersect_with(&claimed_by[1]);
     regions.retain(|r| !r.points.intersects(&both));
-    // Empty points and dead stones count; nothing else is in a region.
+    // Each colour's points, of which empty points and dead stones count.
+    let mut owned = [PointSet::new(), PointSet::new()];
+    for r in &regions {
+        owned[r.color.index()].union_with(&r.points);
+    }
     let mut counted = empty;
     counted.union_with(&options.dead);
-    let (mut black, mut white) = (0, 0);
-    let mut map = BoardMap::new(size, Owner::None);
-    for r in &regions {
-        let mut points = r.points;
+    let count = |points: &PointSet| {
+        let mut points = *points;
         points.intersect_with(&counted);
-        match r.color {
-            Color::Black => black += points.len(),
-            Color::White => white += points.len(),
-        }
-        for p in &r.points {
-            map[p] = match r.color {
-                Color::Black => Owner::Black,
-                Color::White => Owner::White,
-            };
+        points.len()
+    };
+    let (black, white) = (count(&owned[0]), count(&owned[1]));
+    // The map, a row at a time.
+    let mut map = BoardMap::new(size, Owner::None);
+    for (y, mut row) in map.array_mut().outer_iter_mut().enumerate() {
+        for (points, owner) in owned.iter().zip([Owner::Black, Owner::White]) {
+            let mut bits = points.row_bits(y as u8);
+            while bits != 0 {
+                row[bits.trailing_zeros() as usize] = owner;
+                bits &= bits - 1;
+            }
         }
     }
     Territory {
