@@ -8,7 +8,9 @@ use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources};
 use crate::grid::{self, Grid};
 use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Summary, Under};
 use crate::rules::{Reinforcement, ReinforcementRules};
-use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet, PointSets, STRIDE};
+use keisei_board::{
+    Board, BoardMap, Color, MAX_SIZE, NUM_CELLS, Point, PointSet, PointSets, STRIDE,
+};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{BlockFinder, BlockModel, Blocks, Owner, block_reach, blocks};
 use std::borrow::Cow;
@@ -491,6 +493,7 @@ impl Ellipse<'_> {
             set.subtract(blocks.of(color.opponent()));
             set
         });
+        let target_rows = target_sets.each_ref().map(|set| rows_of(set, size));
         let rules_reach = self.rules.reach();
         let mut cover = [vec![0u16; NUM_CELLS], vec![0u16; NUM_CELLS]];
         // With a memo of a position nearby: the stones whose ellipses are
@@ -560,7 +563,7 @@ impl Ellipse<'_> {
                 size,
                 truncated,
                 obstacles,
-                &target_sets[color.index()],
+                &target_rows[color.index()],
                 &mut cover[color.index()],
                 recorded.is_some().then_some(&mut covered),
             );
@@ -669,76 +672,110 @@ impl Ellipse<'_> {
     }
 }
 
+/// The points of each row of `set` (on a board of `size`) as bits: bit `x`
+/// for column `x`.
+fn rows_of(set: &PointSet, size: u8) -> [u32; MAX_SIZE as usize] {
+    let mut rows = [0u32; MAX_SIZE as usize];
+    for (y, row) in rows.iter_mut().enumerate().take(usize::from(size)) {
+        *row = set.row_bits(y as u8);
+    }
+    rows
+}
+
+/// The bits of columns `from..=to` (`0 <= from <= to < 32`).
+#[inline]
+fn span(from: i32, to: i32) -> u32 {
+    (u32::MAX >> (31 - (to - from))) << from
+}
+
+/// Adds 1 to `cells[k]` for each bit `k` of `bits` (no branch: which points
+/// are targets is data the processor cannot guess).
+#[inline]
+fn add_bits(cells: &mut [u16], mut bits: u32) {
+    for c in cells {
+        *c += (bits & 1) as u16;
+        bits >>= 1;
+    }
+}
+
 /// Marks the points a stone's four quarter ellipses reach (§3.2.3): in each
 /// quadrant the ellipse whose semi-axes are the two neighbouring sources;
-/// a point counts when it is a target of the colour and no obstacle stands
-/// strictly between it and the stone (a block casts a shadow). Each point
-/// is counted once per stone.
+/// a point counts when it is a target of the colour (`targets`, a row of
+/// bits per row as [`rows_of`] makes them) and no obstacle stands strictly
+/// between it and the stone (a block casts a shadow). Each point is counted
+/// once per stone, and added to `covered` if given.
+///
+/// Row by row outwards from the stone's, north then south: a row is the
+/// western quadrant's part (columns left of the stone's) and the eastern
+/// one's (the stone's column and those right of it; the stone's row belongs
+/// to the northern quadrants). Nothing can stand between the stone and a
+/// point of a part when no obstacle lies in the rectangle from the stone to
+/// the part's far end.
 fn expand(
     stone: Point,
     size: u8,
     sources: Sources,
     obstacles: &Obstacles,
-    targets: &PointSet,
+    targets: &[u32; MAX_SIZE as usize],
     cover: &mut [u16],
     mut covered: Option<&mut PointSet>,
 ) {
     let lines = Lines::get();
     let (sx, sy) = (stone.x(), stone.y());
     let n = i32::from(size);
-    let stride = STRIDE as i32;
-    let base = stone.index() as i32;
-    for (hx, vy) in [
-        (Direction::East, Direction::North),
-        (Direction::East, Direction::South),
-        (Direction::West, Direction::South),
-        (Direction::West, Direction::North),
+    let [north, east, south, west] = sources.0;
+    for (qy, b, last, dy_from) in [
+        (-1, north, north.min(sy), 0),
+        (1, south, south.min(n - 1 - sy), 1),
     ] {
-        let (a, b) = (sources.get(hx), sources.get(vy));
-        let (qx, _) = hx.offset();
-        let (_, qy) = vy.offset();
-        // The vertical axis belongs to the eastern quadrants, the horizontal
-        // axis to the northern ones, so no point is visited twice.
-        let dx_from = i32::from(qx < 0);
-        let dy_from = i32::from(qy > 0);
-        for dy in dy_from..=b {
+        let (west_rows, east_rows) = (
+            &ROW[west as usize][b as usize],
+            &ROW[east as usize][b as usize],
+        );
+        // The obstacles of the rows from the stone's to the current one.
+        let mut seen = obstacles.row(sy);
+        for dy in dy_from..=last {
             let y = sy + qy * dy;
-            if y < 0 || y >= n {
-                break;
+            seen |= obstacles.row(y);
+            // The row's columns `lo..=hi`, clipped to the board (every row
+            // within a semi-axis has the axis point, so widths are >= 0).
+            let lo = sx - i32::from(west_rows[dy as usize]).min(sx);
+            let hi = sx + i32::from(east_rows[dy as usize]).min(n - 1 - sx);
+            let mut points = targets[y as usize] & span(lo, hi);
+            if dy == 0 {
+                // The stone's own point is not counted.
+                points &= !(1 << sx);
             }
-            // The row of the quarter ellipse, clipped to the board.
-            let width = i32::from(ROW[a as usize][b as usize][dy as usize]).min(if qx > 0 {
-                n - 1 - sx
+            let first = Point::new(0, y as u8).index();
+            let cells = &mut cover[first..first + n as usize];
+            for (from, to, part) in if seen & span(lo, hi) == 0 {
+                // Both parts clear: the row at once.
+                [(lo, hi, points), (0, 0, 0)]
             } else {
-                sx
-            });
-            if width < dx_from {
-                continue;
-            }
-            // No obstacle in the rectangle from the stone to the row's far
-            // end: nothing can stand between the stone and any point of it.
-            let clear = !obstacles.any_in(sx, sy, sx + qx * width, y);
-            // The stone's own point is not counted.
-            let start = if dy == 0 { dx_from.max(1) } else { dx_from };
-            let row = base + qy * dy * stride;
-            if clear && covered.is_none() {
-                // Nothing in the way: every target of the row counts (added
-                // without a branch: which points are targets is data the
-                // processor cannot guess).
-                for dx in start..=width {
-                    let idx = (row + qx * dx) as usize;
-                    cover[idx] += u16::from(targets.contains(Point::from_index(idx)));
+                [
+                    (lo, sx, points & !span(sx, hi)),
+                    (sx, hi, points & span(sx, hi)),
+                ]
+            } {
+                if part == 0 {
+                    continue;
                 }
-                continue;
-            }
-            for dx in start..=width {
-                let idx = (row + qx * dx) as usize;
-                if targets.contains(Point::from_index(idx))
-                    && (clear || !obstacles.between(lines, stone, qx * dx, qy * dy))
-                {
-                    cover[idx] += 1;
+                if seen & span(from, to) == 0 {
+                    add_bits(&mut cells[from as usize..=to as usize], part >> from);
                     if let Some(c) = covered.as_deref_mut() {
-                        c.insert(Point::from_index(idx));
+                        c.insert_row_bits(y as u8, part);
+                    }
+                    continue;
+                }
+                let mut rest = part;
+                while rest != 0 {
+                    let x = rest.trailing_zeros() as i32;
+                    rest &= rest - 1;
+                    if !obstacles.between(lines, stone, x - sx, y - sy) {
+                        cells[x as usize] += 1;
+                        if let Some(c) = covered.as_deref_mut() {
+                            c.insert(Point::new(x as u8, y as u8));
+                        }
                     }
                 }
             }

@@ -2,7 +2,7 @@
 //! two points that both the ellipse and the projection model use to decide
 //! what stands "between" a stone and a point.
 
-use keisei_board::{Point, PointSet, STRIDE, Symmetry};
+use keisei_board::{MAX_SIZE, Point, PointSet, STRIDE, Symmetry};
 use serde::Serialize;
 use std::fmt;
 use std::sync::OnceLock;
@@ -276,6 +276,8 @@ pub(crate) struct Obstacles {
     set: PointSet,
     /// `sums[(y + 1) * (size + 1) + x + 1]`: obstacles in `[0, x] × [0, y]`.
     sums: Vec<u16>,
+    /// Each row's obstacles as bits (bit `x` for column `x`).
+    rows: [u32; MAX_SIZE as usize],
 }
 
 impl Obstacles {
@@ -287,8 +289,10 @@ impl Obstacles {
         let mut on_board = *set;
         on_board.intersect_with(&PointSet::board(size));
         let mut sums = vec![0u16; w * w];
+        let mut rows = [0u32; MAX_SIZE as usize];
         for y in 0..n {
             let bits = set.row_bits(y as u8) & ((1u32 << n) - 1);
+            rows[y] = bits;
             let (above, here) = sums.split_at_mut((y + 1) * w);
             let (above, here) = (&above[y * w..], &mut here[..w]);
             let mut row = 0u16;
@@ -301,7 +305,15 @@ impl Obstacles {
             size: size.into(),
             set: on_board,
             sums,
+            rows,
         }
+    }
+
+    /// The obstacles of row `y` (on the board) as bits: bit `x` for
+    /// column `x`.
+    #[inline]
+    pub(crate) fn row(&self, y: i32) -> u32 {
+        self.rows[y as usize]
     }
 
     /// Whether the point with padded index `i` (on the board) is an obstacle.
@@ -365,6 +377,7 @@ mod tests {
         let w = (n + 1) as usize;
         let mut set = PointSet::new();
         let mut sums = vec![0u16; w * w];
+        let mut rows = [0u32; MAX_SIZE as usize];
         for y in 0..n {
             let mut row = 0u16;
             let first = Point::new(0, y as u8).index();
@@ -372,13 +385,19 @@ mod tests {
                 let i = first + x as usize;
                 if blocked(Point::from_index(i)) {
                     set.insert(Point::from_index(i));
+                    rows[y as usize] |= 1 << x;
                     row += 1;
                 }
                 let (yi, xi) = ((y + 1) as usize, (x + 1) as usize);
                 sums[yi * w + xi] = sums[(yi - 1) * w + xi] + row;
             }
         }
-        Obstacles { size: n, set, sums }
+        Obstacles {
+            size: n,
+            set,
+            sums,
+            rows,
+        }
     }
 
     /// Built from a set, the obstacles are those of the cell-by-cell
@@ -402,8 +421,8 @@ mod tests {
                     obstacles_cell_by_cell(size, |p| set.contains(p)),
                 );
                 assert_eq!(
-                    (a.size, &a.set, &a.sums),
-                    (b.size, &b.set, &b.sums),
+                    (a.size, &a.set, &a.sums, a.rows),
+                    (b.size, &b.set, &b.sums, b.rows),
                     "{size} {density}"
                 );
             }
