@@ -4,7 +4,7 @@
 //! unattackable enemy stones, and expansion by quarter ellipses.
 
 use crate::context::Context;
-use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources};
+use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources, columns};
 use crate::grid::{self, Grid};
 use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Summary, Under};
 use crate::rules::{Reinforcement, ReinforcementRules};
@@ -682,12 +682,6 @@ fn rows_of(set: &PointSet, size: u8) -> [u32; MAX_SIZE as usize] {
     rows
 }
 
-/// The bits of columns `from..=to` (`0 <= from <= to < 32`).
-#[inline]
-fn span(from: i32, to: i32) -> u32 {
-    (u32::MAX >> (31 - (to - from))) << from
-}
-
 /// Adds 1 to `cells[k]` for each bit `k` of `bits` (no branch: which points
 /// are targets is data the processor cannot guess).
 #[inline]
@@ -741,26 +735,26 @@ fn expand(
             // within a semi-axis has the axis point, so widths are >= 0).
             let lo = sx - i32::from(west_rows[dy as usize]).min(sx);
             let hi = sx + i32::from(east_rows[dy as usize]).min(n - 1 - sx);
-            let mut points = targets[y as usize] & span(lo, hi);
+            let mut points = targets[y as usize] & columns(lo, hi);
             if dy == 0 {
                 // The stone's own point is not counted.
                 points &= !(1 << sx);
             }
             let first = Point::new(0, y as u8).index();
             let cells = &mut cover[first..first + n as usize];
-            for (from, to, part) in if seen & span(lo, hi) == 0 {
+            for (from, to, part) in if seen & columns(lo, hi) == 0 {
                 // Both parts clear: the row at once.
                 [(lo, hi, points), (0, 0, 0)]
             } else {
                 [
-                    (lo, sx, points & !span(sx, hi)),
-                    (sx, hi, points & span(sx, hi)),
+                    (lo, sx, points & !columns(sx, hi)),
+                    (sx, hi, points & columns(sx, hi)),
                 ]
             } {
                 if part == 0 {
                     continue;
                 }
-                if seen & span(from, to) == 0 {
+                if seen & columns(from, to) == 0 {
                     add_bits(&mut cells[from as usize..=to as usize], part >> from);
                     if let Some(c) = covered.as_deref_mut() {
                         c.insert_row_bits(y as u8, part);

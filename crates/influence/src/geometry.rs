@@ -268,43 +268,33 @@ pub fn line_between(dx: i32, dy: i32) -> &'static [(i8, i8)] {
 }
 
 /// Cells a colour's influence cannot pass (or, in the projection model, see
-/// through), with a summed-area table so that a rectangle free of them is
-/// recognised at once and most line checks are skipped.
+/// through), also as a row of bits per row so that a rectangle free of them
+/// is recognised with a few operations and most line checks are skipped.
 pub(crate) struct Obstacles {
-    size: i32,
     /// The obstacles (on the board).
     set: PointSet,
-    /// `sums[(y + 1) * (size + 1) + x + 1]`: obstacles in `[0, x] × [0, y]`.
-    sums: Vec<u16>,
     /// Each row's obstacles as bits (bit `x` for column `x`).
     rows: [u32; MAX_SIZE as usize],
+}
+
+/// The bits of columns `from..=to` (`0 <= from <= to < 32`).
+#[inline]
+pub(crate) fn columns(from: i32, to: i32) -> u32 {
+    (u32::MAX >> (31 - (to - from))) << from
 }
 
 impl Obstacles {
     /// The obstacles of a board of `size` at the points of `set` (those on
     /// the board), read a row of bits at a time.
     pub(crate) fn of_set(size: u8, set: &PointSet) -> Obstacles {
-        let n = usize::from(size);
-        let w = n + 1;
         let mut on_board = *set;
         on_board.intersect_with(&PointSet::board(size));
-        let mut sums = vec![0u16; w * w];
         let mut rows = [0u32; MAX_SIZE as usize];
-        for y in 0..n {
-            let bits = set.row_bits(y as u8) & ((1u32 << n) - 1);
-            rows[y] = bits;
-            let (above, here) = sums.split_at_mut((y + 1) * w);
-            let (above, here) = (&above[y * w..], &mut here[..w]);
-            let mut row = 0u16;
-            for x in 0..n {
-                row += ((bits >> x) & 1) as u16;
-                here[x + 1] = above[x + 1] + row;
-            }
+        for (y, row) in rows.iter_mut().enumerate().take(usize::from(size)) {
+            *row = on_board.row_bits(y as u8);
         }
         Obstacles {
-            size: size.into(),
             set: on_board,
-            sums,
             rows,
         }
     }
@@ -328,11 +318,10 @@ impl Obstacles {
     pub(crate) fn any_in(&self, x0: i32, y0: i32, x1: i32, y1: i32) -> bool {
         let (xa, xb) = (x0.min(x1), x0.max(x1));
         let (ya, yb) = (y0.min(y1), y0.max(y1));
-        let w = (self.size + 1) as usize;
-        let at = |x: i32, y: i32| self.sums[y as usize * w + x as usize];
-        let total = at(xb + 1, yb + 1) + at(xa, ya);
-        let minus = at(xa, yb + 1) + at(xb + 1, ya);
-        total != minus
+        let cols = columns(xa, xb);
+        self.rows[ya as usize..=yb as usize]
+            .iter()
+            .any(|&row| row & cols != 0)
     }
 
     /// Whether an obstacle stands strictly between the on-board point `from`
@@ -374,34 +363,24 @@ mod tests {
     /// construction `Obstacles::of_set` must agree with.
     fn obstacles_cell_by_cell(size: u8, blocked: impl Fn(Point) -> bool) -> Obstacles {
         let n = i32::from(size);
-        let w = (n + 1) as usize;
         let mut set = PointSet::new();
-        let mut sums = vec![0u16; w * w];
         let mut rows = [0u32; MAX_SIZE as usize];
         for y in 0..n {
-            let mut row = 0u16;
             let first = Point::new(0, y as u8).index();
             for x in 0..n {
                 let i = first + x as usize;
                 if blocked(Point::from_index(i)) {
                     set.insert(Point::from_index(i));
                     rows[y as usize] |= 1 << x;
-                    row += 1;
                 }
-                let (yi, xi) = ((y + 1) as usize, (x + 1) as usize);
-                sums[yi * w + xi] = sums[(yi - 1) * w + xi] + row;
             }
         }
-        Obstacles {
-            size: n,
-            set,
-            sums,
-            rows,
-        }
+        Obstacles { set, rows }
     }
 
     /// Built from a set, the obstacles are those of the cell-by-cell
-    /// construction: sets of every density on three board sizes.
+    /// construction, and a rectangle holds one exactly when one of its
+    /// points is in the set: sets of every density on three board sizes.
     #[test]
     fn obstacles_of_a_set_are_those_cell_by_cell() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -420,11 +399,26 @@ mod tests {
                     Obstacles::of_set(size, &set),
                     obstacles_cell_by_cell(size, |p| set.contains(p)),
                 );
-                assert_eq!(
-                    (a.size, &a.set, &a.sums, a.rows),
-                    (b.size, &b.set, &b.sums, b.rows),
-                    "{size} {density}"
-                );
+                assert_eq!((&a.set, a.rows), (&b.set, b.rows), "{size} {density}");
+                let n = i32::from(size);
+                for (x0, y0, x1, y1) in [
+                    (0, 0, n - 1, n - 1),
+                    (3, 2, 1, 5),
+                    (n - 1, 0, n - 4, 3),
+                    (4, 4, 4, 4),
+                    (2, n - 1, 6, n - 3),
+                ] {
+                    let expected = Point::all(size).any(|p| {
+                        set.contains(p)
+                            && (x0.min(x1)..=x0.max(x1)).contains(&p.x())
+                            && (y0.min(y1)..=y0.max(y1)).contains(&p.y())
+                    });
+                    assert_eq!(
+                        a.any_in(x0, y0, x1, y1),
+                        expected,
+                        "{size} {density} {x0} {y0} {x1} {y1}"
+                    );
+                }
             }
         }
     }

@@ -6,7 +6,7 @@
 //! value `Σ C_inf · H · δ_inf` (eq. 3).
 
 use crate::context::Context;
-use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources};
+use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources, columns};
 use crate::grid::{self, Grid};
 use crate::influence::{Influence, Model, ModelKind, Under};
 use crate::rules::{Reinforcement, ReinforcementRules};
@@ -446,11 +446,14 @@ fn spread(
         let (ph, pv) = (sources.get(hx), sources.get(vy));
         let (qx, _) = hx.offset();
         let (_, qy) = vy.offset();
+        // The obstacles of the rows from the stone's to the current one.
+        let mut seen = obstacles.row(sy);
         for j in 1..=pv {
             let y = sy + qy * j;
             if y < 0 || y >= n {
                 break;
             }
+            seen |= obstacles.row(y);
             let v = axis_value(pv, j);
             // The row ends where eq. 2 reaches 0 or at the edge.
             let width =
@@ -458,7 +461,10 @@ fn spread(
             if width == 0 {
                 continue;
             }
-            let clear = !obstacles.any_in(sx, sy, sx + qx * width, y);
+            // No obstacle in the rectangle from the stone to the row's far
+            // end: nothing can stand between the stone and any point of it.
+            let far = sx + qx * width;
+            let clear = seen & columns(sx.min(far), sx.max(far)) == 0;
             for i in 1..=width {
                 let (dx, dy) = (qx * i, qy * j);
                 if open(dx, dy) && (clear || !obstacles.between(lines, stone, dx, dy)) {
