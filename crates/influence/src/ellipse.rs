@@ -148,11 +148,15 @@ impl Covered {
         let value = grid::map_from(self.size, |p, _| {
             f64::from(bc[p.index()]) - f64::from(wc[p.index()])
         });
+        // The points each colour reaches, counted as `under` is made
+        // (off-board cells are never reached).
+        let (mut black, mut white) = (0u32, 0u32);
         let under = grid::map_from(self.size, |p, _| {
-            Under::from_reach(bc[p.index()] > 0, wc[p.index()] > 0)
+            let (b, w) = (bc[p.index()] > 0, wc[p.index()] > 0);
+            black += u32::from(b);
+            white += u32::from(w);
+            Under::from_reach(b, w)
         });
-        let black = bc.iter().filter(|&&c| c > 0).count() as u32;
-        let white = wc.iter().filter(|&&c| c > 0).count() as u32;
         Influence {
             model: ModelKind::Ellipse,
             value,
@@ -164,10 +168,17 @@ impl Covered {
 
     /// [`Covered::influence`]'s summary, without the maps.
     fn summary(&self) -> Summary {
+        let n = usize::from(self.size);
+        // Row by row (off-board cells are never reached).
         let under = self.counts.each_ref().map(|c| {
             let mut set = PointSet::new();
-            for (i, _) in c.iter().enumerate().filter(|&(_, &n)| n > 0) {
-                set.insert(Point::from_index(i));
+            for y in 0..self.size {
+                let first = Point::new(0, y).index();
+                let bits = c[first..first + n]
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |bits, (x, &k)| bits | u32::from(k > 0) << x);
+                set.insert_row_bits(y, bits);
             }
             set
         });
