@@ -7,6 +7,7 @@ use crate::set::{PointSet, WORDS};
 use crate::symmetry::Symmetry;
 use crate::zobrist::{STONE_KEYS, WHITE_TO_MOVE};
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Why a board could not be created or a move could not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +82,20 @@ pub struct Board {
     captures: [u32; 2],
     /// Zobrist hash of the stones (side to move excluded).
     hash: u64,
+    /// Which contents the board has: a stamp is drawn afresh
+    /// ([`fresh_stamp`]) whenever a public method changes the board, and
+    /// only a copy shares it, so two boards with the same (nonzero) stamp
+    /// are identical, chain bookkeeping included ([`Board::stamp`]). 0 (a
+    /// stamp never drawn) after [`Board::play_logged`] and [`Board::undo`].
+    stamp: u64,
+}
+
+/// The next stamp [`fresh_stamp`] draws (the first is 1: 0 stands for none).
+static NEXT_STAMP: AtomicU64 = AtomicU64::new(1);
+
+/// A stamp no board had before ([`Board::stamp`]).
+fn fresh_stamp() -> u64 {
+    NEXT_STAMP.fetch_add(1, Ordering::Relaxed)
 }
 
 /// A board's contents as sets ([`Board::point_sets`]).
@@ -103,6 +118,7 @@ impl Clone for Board {
             ko: self.ko,
             captures: self.captures,
             hash: self.hash,
+            stamp: self.stamp,
         }
     }
 
@@ -124,6 +140,7 @@ impl Clone for Board {
         self.ko = source.ko;
         self.captures = source.captures;
         self.hash = source.hash;
+        self.stamp = source.stamp;
     }
 }
 
@@ -170,6 +187,7 @@ impl Board {
             ko: None,
             captures: [0; 2],
             hash: 0,
+            stamp: fresh_stamp(),
         })
     }
 
@@ -239,6 +257,7 @@ impl Board {
     /// Sets the side to move.
     pub fn set_to_move(&mut self, color: Color) {
         self.to_move = color;
+        self.stamp = fresh_stamp();
     }
 
     /// What the point holds; border and off-board points are [`Cell::Off`].
@@ -278,6 +297,7 @@ impl Board {
     /// Sets the prisoner counts (e.g. when loading a position).
     pub fn set_captures(&mut self, black: u32, white: u32) {
         self.captures = [black, white];
+        self.stamp = fresh_stamp();
     }
 
     /// The board's contents as sets: its empty points and each colour's
@@ -361,6 +381,14 @@ impl Board {
             Some((p, c)) if c == color => Some(p),
             _ => None,
         }
+    }
+
+    /// Which contents the board has: boards with the same nonzero stamp
+    /// are identical, chain bookkeeping included (one is a copy of the
+    /// other, neither changed since). 0 says nothing.
+    #[inline]
+    pub(crate) fn stamp(&self) -> u64 {
+        self.stamp
     }
 
     /// Zobrist hash of the stones and the side to move. Equal positions with
@@ -561,6 +589,7 @@ impl Board {
     pub fn pass(&mut self, color: Color) {
         self.ko = None;
         self.to_move = color.opponent();
+        self.stamp = fresh_stamp();
     }
 
     /// Plays a stone of `color` on `p`, removes captured chains and returns how
@@ -569,6 +598,7 @@ impl Board {
         self.check_move(color, p)?;
         let captured = self.place(color, p, &mut NoLog);
         self.to_move = color.opponent();
+        self.stamp = fresh_stamp();
         Ok(captured)
     }
 
@@ -591,6 +621,7 @@ impl Board {
         });
         let captured = self.place(color, p, journal);
         self.to_move = color.opponent();
+        self.stamp = 0;
         Ok(captured)
     }
 
@@ -617,6 +648,7 @@ impl Board {
         self.ko = frame.ko;
         self.captures = frame.captures;
         self.hash = frame.hash;
+        self.stamp = 0;
     }
 
     /// Sets cell `i` to `c`, keeping the point sets in step.
@@ -880,6 +912,7 @@ impl Board {
             Cell::Black | Cell::White => Err(BoardError::Occupied(p)),
             Cell::Empty => {
                 self.setup_stone(color, p);
+                self.stamp = fresh_stamp();
                 Ok(())
             }
         }
@@ -932,6 +965,7 @@ impl Board {
             self.remove_chain(self.chain_head(p), &mut last, &mut NoLog);
         }
         self.ko = None;
+        self.stamp = fresh_stamp();
         Ok(())
     }
 
@@ -954,6 +988,7 @@ impl Board {
                 fresh.add_stone_raw(c, p);
             }
         }
+        // `fresh` has a stamp of its own.
         *self = fresh;
     }
 
@@ -1021,6 +1056,7 @@ impl Board {
         b.to_move = self.to_move.opponent();
         b.captures = [self.captures[1], self.captures[0]];
         b.ko = self.ko.map(|(p, c)| (p, c.opponent()));
+        b.stamp = fresh_stamp();
         b
     }
 
@@ -1037,6 +1073,7 @@ impl Board {
             *cells = out;
         });
         b.ko = self.ko.map(|(p, c)| (sym.apply(p, size), c));
+        b.stamp = fresh_stamp();
         b
     }
 
@@ -1131,6 +1168,11 @@ impl Journal {
     pub(crate) fn clear(&mut self) {
         self.writes.clear();
         self.frames.clear();
+    }
+
+    /// Whether no move is kept (every move played was taken back).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.frames.is_empty()
     }
 
     /// How many writes it can keep without growing.

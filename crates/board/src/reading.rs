@@ -241,8 +241,14 @@ const JOURNAL_MOVES: usize = 32;
 /// questions about one position through one reader: later answers reuse
 /// earlier ones.
 pub struct Reader {
-    /// The board being read (none before the first question).
+    /// The board being read (none before the first question). Between
+    /// questions, a copy of the last board asked about: each question takes
+    /// back every move it played on it.
     board: Option<Board>,
+    /// The [stamp](Board::stamp) of the board `board` is a copy of between
+    /// questions (0 during one): a question about that board again reads
+    /// it without copying it.
+    copy_of: u64,
     journal: Journal,
     cache: Cache,
 }
@@ -283,6 +289,7 @@ impl Reader {
     pub fn with_cache_bits(bits: u32) -> Reader {
         Reader {
             board: None,
+            copy_of: 0,
             journal: Journal::with_room(JOURNAL_MOVES),
             cache: Cache::new(bits.min(MAX_CACHE_BITS)),
         }
@@ -334,20 +341,27 @@ impl Reader {
     ) -> Option<Reading> {
         let Reader {
             board: work,
+            copy_of,
             journal,
             cache,
         } = self;
-        let after = copy_into(work, board);
-        after.play(mover, p).ok()?;
+        let after = copy_into(work, copy_of, journal, board);
+        if after.play_logged(mover, p, journal).is_err() {
+            *copy_of = board.stamp();
+            return None;
+        }
         record_target(after, p, footprint.as_deref_mut());
-        Some(match needs_search(after, p, limits) {
+        let reading = match needs_search(after, p, limits) {
             Ok(defender) => {
                 let search =
                     Search::new(after, journal, cache, p, defender, limits, Question::Attack);
                 search.attack_root(footprint)
             }
             Err(answer) => answer,
-        })
+        };
+        after.undo(journal);
+        self.read_off(board);
+        Some(reading)
     }
 
     fn attack_recording(
@@ -359,9 +373,13 @@ impl Reader {
     ) -> Reading {
         record_target(board, target, footprint.as_deref_mut());
         match needs_search(board, target, limits) {
-            Ok(defender) => self
-                .search(board, target, defender, limits, Question::Attack)
-                .attack_root(footprint),
+            Ok(defender) => {
+                let reading = self
+                    .search(board, target, defender, limits, Question::Attack)
+                    .attack_root(footprint);
+                self.read_off(board);
+                reading
+            }
             Err(answer) => answer,
         }
     }
@@ -397,6 +415,7 @@ impl Reader {
             }
         }
         let nodes = search.nodes;
+        self.read_off(board);
         Reading {
             outcome: val.outcome(Side::Defender, mv),
             nodes,
@@ -422,6 +441,7 @@ impl Reader {
         let mut search = self.search(board, target, defender, limits, Question::Ladder);
         let (val, mv) = search.attack_node(0);
         let nodes = search.nodes;
+        self.read_off(board);
         Reading {
             outcome: val.outcome(Side::Attacker, mv),
             nodes,
@@ -473,7 +493,7 @@ impl Reader {
         limits: &Limits,
         question: Question,
     ) -> Search<'_> {
-        let work = copy_into(&mut self.board, board);
+        let work = copy_into(&mut self.board, &mut self.copy_of, &mut self.journal, board);
         Search::new(
             work,
             &mut self.journal,
@@ -486,11 +506,37 @@ impl Reader {
     }
 }
 
-/// `slot`'s board made a copy of `board` (a new one the first time).
-fn copy_into<'a>(slot: &'a mut Option<Board>, board: &Board) -> &'a mut Board {
+impl Reader {
+    /// Marks the working board, once a question about `board` has taken
+    /// back every move it played, as a copy of `board` again (the search
+    /// changed its side to move only).
+    fn read_off(&mut self, board: &Board) {
+        if let Some(work) = &mut self.board {
+            debug_assert!(self.journal.is_empty(), "a move left on the board");
+            work.set_to_move(board.to_move());
+            debug_assert!(*work == *board);
+            self.copy_of = board.stamp();
+        }
+    }
+}
+
+/// `slot`'s board made a copy of `board` (a new one the first time), with
+/// an empty `journal`: copied only when it is not a copy of `board`
+/// already (`copy_of`, which is 0 until the question is read off, see
+/// [`Reader::read_off`]).
+fn copy_into<'a>(
+    slot: &'a mut Option<Board>,
+    copy_of: &mut u64,
+    journal: &mut Journal,
+    board: &Board,
+) -> &'a mut Board {
+    let copied = std::mem::take(copy_of);
+    journal.clear();
     match slot {
         Some(work) => {
-            work.clone_from(board);
+            if copied == 0 || copied != board.stamp() {
+                work.clone_from(board);
+            }
             work
         }
         none => none.insert(board.clone()),
@@ -575,7 +621,6 @@ impl<'r> Search<'r> {
     ) -> Search<'r> {
         let attacker = defender.opponent();
         let ladder = question == Question::Ladder;
-        journal.clear();
         board.set_to_move(match question {
             Question::Attack | Question::Ladder => attacker,
             Question::Defend => defender,
