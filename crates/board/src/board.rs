@@ -640,7 +640,11 @@ impl Board {
             if at & CELL_WRITE == 0 {
                 self.chain.as_flattened_mut()[usize::from(at)] = old;
             } else {
-                self.put_cell(usize::from(at & !CELL_WRITE), Cell::from_code(old));
+                let i = usize::from(at & !CELL_WRITE);
+                match Cell::from_code(old).color() {
+                    Some(color) => self.put_stone(i, color),
+                    None => self.take_stone(i),
+                }
             }
         }
         journal.writes.truncate(frame.writes);
@@ -651,39 +655,53 @@ impl Board {
         self.stamp = 0;
     }
 
-    /// Sets cell `i` to `c`, keeping the point sets in step.
+    /// Puts a stone of `color` on the empty cell `i`, keeping the point
+    /// sets in step (the cell is known to be empty: no look at it).
     #[inline]
-    fn put_cell(&mut self, i: usize, c: Cell) {
+    fn put_stone(&mut self, i: usize, color: Color) {
         let p = Point::from_index(i);
-        match self.cells[i] {
-            Cell::Empty => self.sets.empty.remove(p),
-            Cell::Black => self.sets.stones[0].remove(p),
-            Cell::White => self.sets.stones[1].remove(p),
-            Cell::Off => false,
-        };
-        match c {
-            Cell::Empty => self.sets.empty.insert(p),
-            Cell::Black => self.sets.stones[0].insert(p),
-            Cell::White => self.sets.stones[1].insert(p),
-            Cell::Off => false,
-        };
-        self.cells[i] = c;
+        self.sets.empty.remove(p);
+        self.sets.stones[color.index()].insert(p);
+        self.cells[i] = color.cell();
+    }
+
+    /// Takes the stone off cell `i`, keeping the point sets in step (it
+    /// leaves both colours' sets: no look at which it was in).
+    #[inline]
+    fn take_stone(&mut self, i: usize) {
+        let p = Point::from_index(i);
+        self.sets.stones[0].remove(p);
+        self.sets.stones[1].remove(p);
+        self.sets.empty.insert(p);
+        self.cells[i] = Cell::Empty;
+    }
+
+    /// Puts a stone of `color` on the empty cell `i` ([`Board::put_stone`]),
+    /// giving the old cell to `log`.
+    #[inline]
+    fn write_stone<L: Log>(&mut self, log: &mut L, i: usize, color: Color) {
+        log.save(Write {
+            at: CELL_WRITE | i as u16,
+            old: Cell::Empty as u16,
+        });
+        self.put_stone(i, color);
+    }
+
+    /// Takes the stone of `color` off cell `i` ([`Board::take_stone`]),
+    /// giving the old cell to `log`.
+    #[inline]
+    fn write_empty<L: Log>(&mut self, log: &mut L, i: usize, color: Color) {
+        log.save(Write {
+            at: CELL_WRITE | i as u16,
+            old: color.cell() as u16,
+        });
+        self.take_stone(i);
     }
 
     /// Writes `value` into `field` at cell `i`, giving the old value to `log`.
     #[inline]
     fn write<L: Log>(&mut self, log: &mut L, field: Field, i: usize, value: u16) {
-        let at = match field {
-            Field::Cell => {
-                log.save(Write {
-                    at: CELL_WRITE | i as u16,
-                    old: self.cells[i] as u16,
-                });
-                self.put_cell(i, Cell::from_code(value));
-                return;
-            }
-            chain => chain as usize * NUM_CELLS + i,
-        };
+        let at = field as usize * NUM_CELLS + i;
         let slot = &mut self.chain.as_flattened_mut()[at];
         log.save(Write {
             at: at as u16,
@@ -696,7 +714,7 @@ impl Board {
         let own = color.cell();
         let enemy = color.opponent().cell();
         let pi = p.index();
-        self.write(log, Field::Cell, pi, own as u16);
+        self.write_stone(log, pi, color);
         self.hash ^= STONE_KEYS[color.index()][pi];
 
         // Each distinct adjacent chain loses exactly one liberty: p.
@@ -868,7 +886,7 @@ impl Board {
         // First clear every stone, then credit liberties, so that a neighbour
         // inside the captured chain is never credited.
         loop {
-            self.write(log, Field::Cell, usize::from(s), Cell::Empty as u16);
+            self.write_empty(log, usize::from(s), color);
             self.hash ^= STONE_KEYS[color.index()][usize::from(s)];
             removed += 1;
             s = self.chain[NEXT][usize::from(s)];
@@ -996,7 +1014,7 @@ impl Board {
     fn add_stone_raw(&mut self, color: Color, p: Point) {
         let own = color.cell();
         let pi = p.index();
-        self.put_cell(pi, own);
+        self.put_stone(pi, color);
         self.chain[HEAD][pi] = pi as u16;
         self.chain[NEXT][pi] = pi as u16;
         self.chain[STONES][pi] = 1;
@@ -1100,7 +1118,6 @@ enum Field {
     Next = NEXT as isize,
     Libs = LIBS as isize,
     Stones = STONES as isize,
-    Cell,
 }
 
 /// Where each chain [`Field`] is kept in [`Board`]'s `chain` arrays.
