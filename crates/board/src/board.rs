@@ -717,10 +717,14 @@ impl Board {
         self.write_stone(log, pi, color);
         self.hash ^= STONE_KEYS[color.index()][pi];
 
-        // Each distinct adjacent chain loses exactly one liberty: p.
+        // Each distinct adjacent chain loses exactly one liberty: p. An
+        // enemy chain's count is written here; a friendly chain's is
+        // written once merged (below).
         let mut heads = [0u16; 4];
         let mut n_heads = 0;
         let mut empty_neighbours = 0;
+        let mut friends = 0;
+        let mut joined = 0;
         for n in p.neighbors() {
             let c = self.cells[n.index()];
             if c == Cell::Empty {
@@ -730,29 +734,26 @@ impl Board {
                 if !heads[..n_heads].contains(&h) {
                     heads[n_heads] = h;
                     n_heads += 1;
-                    let hi = usize::from(h);
-                    self.write(log, Field::Libs, hi, self.chain[LIBS][hi] - 1);
+                    if c == own {
+                        friends += 1;
+                        joined = h;
+                    } else {
+                        let hi = usize::from(h);
+                        self.write(log, Field::Libs, hi, self.chain[LIBS][hi] - 1);
+                    }
                 }
             }
         }
 
         // Merge with friendly chains. Joining one chain, the stone adds the
         // empty neighbours that chain does not touch yet to its liberties
-        // (its own point was taken off above); joining more, the liberties
+        // and takes its own point off them; joining more, the liberties
         // they share are counted again by walking the whole chain.
-        let mut friends = 0;
-        let mut joined = 0;
-        for &h in &heads[..n_heads] {
-            if self.cells[usize::from(h)] == own {
-                friends += 1;
-                joined = h;
-            }
-        }
         if friends == 1 {
             // Joining one chain: the chain [`Board::merge`] makes of it and
             // the lone stone, each field written once.
             let ji = usize::from(joined);
-            let libs = self.chain[LIBS][ji] + self.liberties_new_to(p, joined);
+            let libs = self.chain[LIBS][ji] - 1 + self.liberties_new_to(p, joined);
             if self.chain[STONES][ji] > 1 {
                 // The stone goes in after the larger chain's head.
                 self.write(log, Field::Head, pi, joined);
