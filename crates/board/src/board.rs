@@ -68,9 +68,9 @@ pub struct Board {
     /// The cells as sets, kept in step with `cells` at every write
     /// ([`Board::point_sets`]).
     sets: PointSets,
-    /// The chain bookkeeping, one array per [`Field`] other than the cell
-    /// (one array of arrays, so that taking back a write indexes it by the
-    /// field instead of branching on it):
+    /// The chain bookkeeping, one array per [`Field`] (one array of
+    /// arrays, so that a journal entry names a field's value by one index
+    /// into them taken as one, [`Write`]):
     /// - `chain[HEAD]`: for a stone, the index of its chain's head;
     /// - `chain[NEXT]`: for a stone, the next stone of its chain (circular);
     /// - `chain[LIBS]`: at a chain head, the number of liberties;
@@ -90,12 +90,31 @@ pub struct Board {
     stamp: u64,
 }
 
-/// The next stamp [`fresh_stamp`] draws (the first is 1: 0 stands for none).
-static NEXT_STAMP: AtomicU64 = AtomicU64::new(1);
+/// Stamps are handed to threads in blocks of this many, so that threads
+/// playing moves side by side do not contend for one counter.
+const STAMP_BLOCK: u64 = 1 << 20;
 
-/// A stamp no board had before ([`Board::stamp`]).
+/// The first stamp of the next block a thread takes (block 0 is never
+/// handed out: 0 stands for none).
+static NEXT_STAMP_BLOCK: AtomicU64 = AtomicU64::new(STAMP_BLOCK);
+
+thread_local! {
+    /// The next stamp this thread draws, and the end of its block.
+    static STAMPS: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// A stamp no board had before ([`Board::stamp`]): the next of this
+/// thread's block, a new block once it is used up.
 fn fresh_stamp() -> u64 {
-    NEXT_STAMP.fetch_add(1, Ordering::Relaxed)
+    STAMPS.with(|stamps| {
+        let (mut next, mut end) = stamps.get();
+        if next == end {
+            next = NEXT_STAMP_BLOCK.fetch_add(STAMP_BLOCK, Ordering::Relaxed);
+            end = next + STAMP_BLOCK;
+        }
+        stamps.set((next + 1, end));
+        next
+    })
 }
 
 /// A board's contents as sets ([`Board::point_sets`]).
@@ -258,6 +277,14 @@ impl Board {
     pub fn set_to_move(&mut self, color: Color) {
         self.to_move = color;
         self.stamp = fresh_stamp();
+    }
+
+    /// Sets the side to move of a board whose stamp nobody reads (the
+    /// reader's working board, whose stamp stays 0 as after
+    /// [`Board::undo`]): without drawing a stamp.
+    pub(crate) fn restore_to_move(&mut self, color: Color) {
+        self.to_move = color;
+        self.stamp = 0;
     }
 
     /// What the point holds; border and off-board points are [`Cell::Off`].
@@ -1112,7 +1139,7 @@ impl Board {
     }
 }
 
-/// A field of the chain bookkeeping, for [`Journal`].
+/// A field of the chain bookkeeping (its place in the `chain` arrays).
 #[derive(Clone, Copy, Debug)]
 enum Field {
     Head = HEAD as isize,
@@ -1127,7 +1154,7 @@ const NEXT: usize = 1;
 const LIBS: usize = 2;
 const STONES: usize = 3;
 
-/// Receives the old value of every cell a move overwrites.
+/// Receives the old value of every cell and chain field a move overwrites.
 trait Log {
     fn save(&mut self, write: Write);
 }

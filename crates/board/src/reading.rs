@@ -513,9 +513,13 @@ impl Reader {
     fn read_off(&mut self, board: &Board) {
         if let Some(work) = &mut self.board {
             debug_assert!(self.journal.is_empty(), "a move left on the board");
-            work.set_to_move(board.to_move());
+            work.restore_to_move(board.to_move());
             debug_assert!(*work == *board);
-            self.copy_of = board.stamp();
+            // A move left on the board (never, by the search's design)
+            // would only cost a copy next time, not a wrong answer.
+            if self.journal.is_empty() {
+                self.copy_of = board.stamp();
+            }
         }
     }
 }
@@ -621,7 +625,7 @@ impl<'r> Search<'r> {
     ) -> Search<'r> {
         let attacker = defender.opponent();
         let ladder = question == Question::Ladder;
-        board.set_to_move(match question {
+        board.restore_to_move(match question {
             Question::Attack | Question::Ladder => attacker,
             Question::Defend => defender,
         });
@@ -1543,6 +1547,13 @@ impl Stage {
 /// The score of a move saving an attacker chain in atari next to the
 /// target: above every net.
 const SAVING: i32 = 120;
+
+// The staged scoring plays a stage's moves before scoring the next, which
+// needs every saving move to score above every net.
+const _: () = assert!(
+    SAVING > 40 + 10 * 4,
+    "a saving move must score above every net"
+);
 
 /// The highest score a net ([`Search::net_candidates`]) may have against a
 /// target whose liberties are `lib_pts`: one next to all of them (at most

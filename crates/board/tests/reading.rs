@@ -612,6 +612,45 @@ proptest! {
         }
     }
 
+    /// A reader keeps its working board between questions while the board
+    /// asked about is the same: asked again after that board was changed in
+    /// place (each way a board can change), or about a copy of it, it
+    /// answers as a reader that never saw it.
+    #[test]
+    fn a_reader_sees_a_board_changed_in_place(
+        (size, moves) in position_strategy(),
+        change in 0u8..7,
+        (x, y) in (0u8..25, 0u8..25),
+    ) {
+        let mut board = random_position(size, &moves);
+        let mut reader = Reader::with_cache_bits(0);
+        let ask = |reader: &mut Reader, board: &Board| {
+            let mut answers = Vec::new();
+            for t in board.chain_heads().collect::<Vec<_>>() {
+                answers.push(Some(reader.attack(board, t, &PROPERTY_LIMITS)));
+                answers.push(Some(reader.defend(board, t, &PROPERTY_LIMITS)));
+            }
+            let mover = board.to_move();
+            for q in board.points().filter(|&q| board.is_empty(q)).take(12).collect::<Vec<_>>() {
+                answers.push(reader.attack_after(board, mover, q, &PROPERTY_LIMITS, None));
+            }
+            answers
+        };
+        ask(&mut reader, &board);
+        let p = Point::new(x % size, y % size);
+        match change {
+            0 => drop(board.play(board.to_move(), p)),
+            1 => board.pass(board.to_move()),
+            2 => board.set_to_move(board.to_move().opponent()),
+            3 => board.set_captures(3, 5),
+            4 => drop(board.set_stone(Color::Black, p)),
+            5 => drop(board.clear_point(p)),
+            _ => board = board.clone(),
+        }
+        let fresh = ask(&mut Reader::with_cache_bits(0), &board);
+        prop_assert_eq!(ask(&mut reader, &board), fresh, "change {}\n{:?}", change, board);
+    }
+
     /// The reader reads chains: asked about any stone of a chain, without a
     /// cache, it gives the same answer in the same number of nodes as asked
     /// about the chain's head (the connections read a chain that several
