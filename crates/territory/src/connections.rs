@@ -8,7 +8,7 @@ use crate::patterns::{ConnectionPatterns, Needs};
 use keisei_board::footprint::Footprint;
 use keisei_board::pattern::{Match, PatternSet};
 use keisei_board::reading::{Limits, Outcome, Reader};
-use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet, Symmetry};
+use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet, STRIDE, Symmetry};
 use std::sync::Arc;
 
 /// The reading used on cutting points: small budget, ladders and nets.
@@ -416,7 +416,6 @@ fn links_of(
     mut cut_source: Cuts<'_>,
 ) -> Made {
     let size = board.size();
-    let place = |m: &Match, (dx, dy): (i32, i32)| m.anchor.offset(dx, dy, size);
     // Every candidate link, pair by pair in key order (colour and pair,
     // then pattern); with a memo, whether a pair's candidates differ from
     // the memo's.
@@ -494,7 +493,8 @@ fn links_of(
             cuts.clear();
             pending.clear();
             let placed = patterns.placed(m);
-            for p in placed.cuts.iter().filter_map(|&o| place(m, o)) {
+            let place = Anchor::new(from, size);
+            for p in placed.cuts.iter().filter_map(|&o| place.at(o)) {
                 let slot = &mut states[state_index(board, p, &cut_source)][color.index()];
                 let known = match (*slot, &mut cut_source) {
                     (Some(s), _) => Ok(s),
@@ -545,7 +545,7 @@ fn links_of(
                 LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
                 _ => (from, to),
             };
-            let wall_cells = placed.wall.iter().filter_map(|&o| place(m, o));
+            let wall_cells = placed.wall.iter().filter_map(|&o| place.at(o));
             // Coefficients are 0, 0.5 or 1: compared exactly.
             match best.map(|b| b.0.total_cmp(&coefficient)) {
                 Some(std::cmp::Ordering::Greater) => {}
@@ -625,6 +625,37 @@ fn state_index(board: &Board, p: Point, cut_source: &Cuts<'_>) -> usize {
     }
 }
 
+/// A match's anchor, its coordinates worked out once, placing the offsets
+/// of the match's cells: [`Point::offset`] without dividing the anchor's
+/// index into column and row for each cell.
+#[derive(Clone, Copy)]
+struct Anchor {
+    x: i32,
+    y: i32,
+    index: i32,
+    size: i32,
+}
+
+impl Anchor {
+    fn new(p: Point, size: u8) -> Anchor {
+        Anchor {
+            x: p.x(),
+            y: p.y(),
+            index: p.index() as i32,
+            size: i32::from(size),
+        }
+    }
+
+    /// The point at offset `(dx, dy)` from the anchor, if on the board
+    /// (what `anchor.offset(dx, dy, size)` gives).
+    #[inline]
+    fn at(self, (dx, dy): (i32, i32)) -> Option<Point> {
+        let (x, y) = (self.x + dx, self.y + dy);
+        ((0..self.size).contains(&x) && (0..self.size).contains(&y))
+            .then(|| Point::from_index((self.index + dy * STRIDE as i32 + dx) as usize))
+    }
+}
+
 /// A candidate link: its sort key (pair, then pattern), the match that
 /// makes it (anchored on the stone it starts from), and its far end. Kept
 /// in two words (the pattern is the key's low bits), so that the few
@@ -663,7 +694,8 @@ impl Candidate {
 fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<Candidate> {
     let size = board.size();
     let from = m.anchor;
-    let place = |(dx, dy): (i32, i32)| from.offset(dx, dy, size);
+    let anchor = Anchor::new(from, size);
+    let place = |o: (i32, i32)| anchor.at(o);
     let color = m.color;
     let placed = patterns.placed(&m);
     let to = if let Some(off) = placed.to {
@@ -696,13 +728,13 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
     } else {
         // The edge: beyond the wall cell farthest from the stone, in the
         // direction the link runs (the wall cells lie in a line).
-        let far = placed
+        // (On the board, a cell's distance from the stone is its offset's.)
+        let (far, (dx, dy)) = placed
             .wall
             .iter()
-            .filter_map(|&o| place(o))
-            .max_by_key(|w| w.manhattan(from))?;
-        let (dx, dy) = ((far.x() - from.x()).signum(), (far.y() - from.y()).signum());
-        let direction = match (dx, dy) {
+            .filter_map(|&o| Some((place(o)?, o)))
+            .max_by_key(|&(_, (dx, dy))| dx.abs() + dy.abs())?;
+        let direction = match (dx.signum(), dy.signum()) {
             (0, -1) => 0,
             (1, 0) => 1,
             (0, 1) => 2,
