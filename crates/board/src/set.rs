@@ -147,6 +147,21 @@ impl PointSet {
         (bits & ((1 << MAX_SIZE) - 1)) as u32
     }
 
+    /// [`PointSet::row_bits`] of each row of a board of `size`, by row (the
+    /// rows past `size` are 0; columns are not cut at `size`, so the set is
+    /// one of that board's points): for work done a row at a time.
+    pub fn rows(&self, size: u8) -> [u32; MAX_SIZE as usize] {
+        let mut rows = [0u32; MAX_SIZE as usize];
+        for (y, row) in rows
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(size.min(MAX_SIZE)))
+        {
+            *row = self.row_bits(y as u8);
+        }
+        rows
+    }
+
     /// Adds the points of row `y` (from the top, below [`MAX_SIZE`]) whose
     /// bits are set in `bits` (bit `x` for column `x`; bits from
     /// [`MAX_SIZE`] up are ignored): the inverse of [`PointSet::row_bits`].

@@ -504,7 +504,7 @@ impl Ellipse<'_> {
             set.subtract(blocks.of(color.opponent()));
             set
         });
-        let target_rows = target_sets.each_ref().map(|set| rows_of(set, size));
+        let target_rows = target_sets.each_ref().map(|set| set.rows(size));
         let rules_reach = self.rules.reach();
         let mut cover = [vec![0u16; NUM_CELLS], vec![0u16; NUM_CELLS]];
         // With a memo of a position nearby: the stones whose ellipses are
@@ -683,16 +683,6 @@ impl Ellipse<'_> {
     }
 }
 
-/// The points of each row of `set` (on a board of `size`) as bits: bit `x`
-/// for column `x`.
-fn rows_of(set: &PointSet, size: u8) -> [u32; MAX_SIZE as usize] {
-    let mut rows = [0u32; MAX_SIZE as usize];
-    for (y, row) in rows.iter_mut().enumerate().take(usize::from(size)) {
-        *row = set.row_bits(y as u8);
-    }
-    rows
-}
-
 /// Adds 1 to `cells[k]` for each bit `k` of `bits` (no branch: which points
 /// are targets is data the processor cannot guess).
 #[inline]
@@ -706,7 +696,7 @@ fn add_bits(cells: &mut [u16], mut bits: u32) {
 /// Marks the points a stone's four quarter ellipses reach (§3.2.3): in each
 /// quadrant the ellipse whose semi-axes are the two neighbouring sources;
 /// a point counts when it is a target of the colour (`targets`, a row of
-/// bits per row as [`rows_of`] makes them) and no obstacle stands strictly
+/// bits per row as [`PointSet::rows`] gives them) and no obstacle stands strictly
 /// between it and the stone (a block casts a shadow). Each point is counted
 /// once per stone, and added to `covered` if given.
 ///

@@ -289,13 +289,9 @@ impl Obstacles {
     pub(crate) fn of_set(size: u8, set: &PointSet) -> Obstacles {
         let mut on_board = *set;
         on_board.intersect_with(&PointSet::board(size));
-        let mut rows = [0u32; MAX_SIZE as usize];
-        for (y, row) in rows.iter_mut().enumerate().take(usize::from(size)) {
-            *row = on_board.row_bits(y as u8);
-        }
         Obstacles {
+            rows: on_board.rows(size),
             set: on_board,
-            rows,
         }
     }
 

@@ -240,19 +240,13 @@ impl<'a> BlockFinder<'a> {
         for set in &mut of {
             set.intersect_with(stones);
         }
-        let rows = |set: &PointSet| {
-            let mut rows = [0u32; MAX_SIZE as usize];
-            for (y, row) in rows.iter_mut().enumerate().take(usize::from(board.size())) {
-                *row = set.row_bits(y as u8);
-            }
-            rows
-        };
+        let size = board.size();
         BlockFinder {
             board,
             model,
             rules,
-            empty: rows(&sets.empty),
-            stone_rows: [rows(&of[0]), rows(&of[1])],
+            empty: sets.empty.rows(size),
+            stone_rows: [of[0].rows(size), of[1].rows(size)],
             stones: of,
         }
     }
