@@ -155,6 +155,21 @@ pub enum SourceRef<'a> {
     Unknown,
 }
 
+impl From<SourceRef<'_>> for Source {
+    /// The source with the database entry's label copied.
+    fn from(source: SourceRef<'_>) -> Source {
+        match source {
+            SourceRef::Database(label) => Source::Database {
+                file: label.file.clone(),
+                id: label.id.clone(),
+            },
+            SourceRef::Search => Source::Search,
+            SourceRef::Large => Source::Large,
+            SourceRef::Unknown => Source::Unknown,
+        }
+    }
+}
+
 /// A region's value and vital points on the board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EyeLookup {
@@ -262,15 +277,6 @@ impl EyeDb {
         })
     }
 
-    /// A database entry's file and id.
-    fn source_of(&self, ix: &Indexed<'_>) -> Source {
-        let label = self.label(ix.entry);
-        Source::Database {
-            file: label.file.clone(),
-            id: label.id.clone(),
-        }
-    }
-
     /// The value and vital points of `owner`'s eye region made of `points`:
     /// `[M,M]` for 10 points or more; otherwise the database entry of its
     /// shape, or (not in the database) the local search, cached in `cache`.
@@ -308,7 +314,7 @@ impl EyeDb {
                     value: ix.value,
                     defence,
                     attack,
-                    source: self.source_of(&ix),
+                    source: SourceRef::Database(self.label(ix.entry)).into(),
                 }
             }
             Found::Missing(region, key, sym) => {
@@ -343,16 +349,7 @@ impl EyeDb {
         cache: &SearchCache,
     ) -> Result<(EyeValue, Source), RegionError> {
         let (value, source) = self.lookup_value_ref(board, owner, points, cache)?;
-        let source = match source {
-            SourceRef::Database(label) => Source::Database {
-                file: label.file.clone(),
-                id: label.id.clone(),
-            },
-            SourceRef::Search => Source::Search,
-            SourceRef::Large => Source::Large,
-            SourceRef::Unknown => Source::Unknown,
-        };
-        Ok((value, source))
+        Ok((value, source.into()))
     }
 
     /// [`EyeDb::lookup_value`] with the database entry's label borrowed,

@@ -311,8 +311,7 @@ fn box_points(size: u8, (x0, x1): (i32, i32), (y0, y1): (i32, i32)) -> PointSet 
     let (x0, x1, y0, y1) = (x0.max(0), x1.min(n - 1), y0.max(0), y1.min(n - 1));
     let mut set = PointSet::new();
     if x0 <= x1 {
-        // Columns x0..=x1 of a row, as `insert_row_bits` takes them.
-        let row = (u32::MAX >> (31 - (x1 - x0))) << x0;
+        let row = columns(x0, x1);
         for y in y0..=y1 {
             set.insert_row_bits(y as u8, row);
         }

@@ -1257,7 +1257,7 @@ fn cut_state_quick(
                 }
                 let mut libs = PointSet::new();
                 let mut joins = false;
-                for n in p.neighbors() {
+                for n in neighbors {
                     match board.cell(n) {
                         Cell::Empty => {
                             libs.insert(n);
@@ -1271,7 +1271,7 @@ fn cut_state_quick(
                 }
                 libs.remove(p);
                 let n = libs.len();
-                if n >= CUT_LIMITS.threshold() {
+                if n >= threshold {
                     return Ok(CutState::Open);
                 }
                 if n == 1 && !joins {

@@ -163,6 +163,10 @@ const MAX_RING: usize = 4 * MAX_SIZE as usize;
 
 /// Border cells as bits of a `u128`, bit `k` for cell `k`.
 type Cells = u128;
+const _: () = assert!(
+    MAX_RING <= Cells::BITS as usize,
+    "a ring's cells must fit in `Cells`"
+);
 
 /// The cells from `a` to `b` clockwise, `b` excluded, round a ring of
 /// `ring` cells (`a != b`).

@@ -371,8 +371,9 @@ impl RemovalRules {
 
     /// The cells removed from the block of `stone` (of `color`) by every rule
     /// that applies: an enemy stone in `unattackable` on the rule's `E`. The
-    /// straightforward form, cell by cell; blocks use
-    /// [`RemovalRules::removed_rows`], which the tests check against it.
+    /// straightforward form, cell by cell; blocks use the same cells a row
+    /// at a time ([`RemovalRules::removed_rows`]), and the blocks' property
+    /// test checks every block against this form.
     pub fn removed_cells(
         &self,
         board: &Board,
