@@ -402,21 +402,23 @@ fn eye_value(
     points: &PointSet,
 ) -> (EyeValue, Arc<str>) {
     // The fixed sources, allocated once and shared.
-    static NAMED: LazyLock<[Arc<str>; 4]> =
-        LazyLock::new(|| ["search", "large", "unknown", "invalid"].map(Arc::from));
-    let named = |i: usize| Arc::clone(&NAMED[i]);
+    static SEARCH: LazyLock<Arc<str>> = LazyLock::new(|| Arc::from("search"));
+    static LARGE: LazyLock<Arc<str>> = LazyLock::new(|| Arc::from("large"));
+    static UNKNOWN: LazyLock<Arc<str>> = LazyLock::new(|| Arc::from("unknown"));
+    static INVALID: LazyLock<Arc<str>> = LazyLock::new(|| Arc::from("invalid"));
+    let named = |name: &LazyLock<Arc<str>>| Arc::clone(name);
     match eye_db.lookup_value_ref(board, owner, points, cache) {
         Ok((value, source)) => (
             value,
             match source {
                 SourceRef::Database(label) => Arc::from(label.id.as_str()),
-                SourceRef::Search => named(0),
-                SourceRef::Large => named(1),
-                SourceRef::Unknown => named(2),
+                SourceRef::Search => named(&SEARCH),
+                SourceRef::Large => named(&LARGE),
+                SourceRef::Unknown => named(&UNKNOWN),
             },
         ),
         // Not a valid eye region (e.g. holds own stones): no eye.
-        Err(_) => (EyeValue::NONE, named(3)),
+        Err(_) => (EyeValue::NONE, named(&INVALID)),
     }
 }
 

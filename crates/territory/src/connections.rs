@@ -493,8 +493,8 @@ fn links_of(
             cuts.clear();
             pending.clear();
             let placed = patterns.placed(m);
-            let place = Anchor::new(from, size);
-            for p in placed.cuts.iter().filter_map(|&o| place.at(o)) {
+            let origin = Origin::new(from, size);
+            for p in placed.cuts.iter().filter_map(|&o| origin.at(o)) {
                 let slot = &mut states[state_index(board, p, &cut_source)][color.index()];
                 let known = match (*slot, &mut cut_source) {
                     (Some(s), _) => Ok(s),
@@ -545,7 +545,7 @@ fn links_of(
                 LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
                 _ => (from, to),
             };
-            let wall_cells = placed.wall.iter().filter_map(|&o| place.at(o));
+            let wall_cells = placed.wall.iter().filter_map(|&o| origin.at(o));
             // Coefficients are 0, 0.5 or 1: compared exactly.
             match best.map(|b| b.0.total_cmp(&coefficient)) {
                 Some(std::cmp::Ordering::Greater) => {}
@@ -629,16 +629,16 @@ fn state_index(board: &Board, p: Point, cut_source: &Cuts<'_>) -> usize {
 /// of the match's cells: [`Point::offset`] without dividing the anchor's
 /// index into column and row for each cell.
 #[derive(Clone, Copy)]
-struct Anchor {
+struct Origin {
     x: i32,
     y: i32,
     index: i32,
     size: i32,
 }
 
-impl Anchor {
-    fn new(p: Point, size: u8) -> Anchor {
-        Anchor {
+impl Origin {
+    fn new(p: Point, size: u8) -> Origin {
+        Origin {
             x: p.x(),
             y: p.y(),
             index: p.index() as i32,
@@ -694,7 +694,7 @@ impl Candidate {
 fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<Candidate> {
     let size = board.size();
     let from = m.anchor;
-    let anchor = Anchor::new(from, size);
+    let anchor = Origin::new(from, size);
     let place = |o: (i32, i32)| anchor.at(o);
     let color = m.color;
     let placed = patterns.placed(&m);
