@@ -2,7 +2,7 @@
 //! position repeated: the figures `docs/results.md` splits a fresh
 //! evaluation into.
 //!
-//! `cargo run --release -p keisei-evaluate --example repeat -- LIST MODE [REPEAT]`
+//! `cargo run --release -p keisei-evaluate --example repeat -- LIST MODE [REPEAT] [interleaved]`
 //!
 //! `LIST` holds `file<TAB>move` lines (what `keisei bench speed --json`
 //! lists, or `keisei eval` takes in batch form). Every position is
@@ -18,6 +18,13 @@
 //! - `after-links`: `warm`, each time right after the position's
 //!   connections were found with a new reader (untimed): what the rest of
 //!   an evaluation costs after cut readings ran.
+//!
+//! With `interleaved`, the runs go round the list instead: every position
+//! once, then every position a second time, and so on, so that no run
+//! follows a run on the same position. A run in a row is faster than the
+//! first on a new position, and keeps getting faster for ten runs and more
+//! (the processor's branch predictors learn the position's branches); an
+//! interleaved run is what a position new to the processor costs.
 #![allow(clippy::print_stdout)]
 
 use keisei_board::reading::Reader;
@@ -38,7 +45,7 @@ enum Mode {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let usage = "usage: repeat LIST fresh|warm|links|links-warm|after-links [REPEAT]";
+    let usage = "usage: repeat LIST fresh|warm|links|links-warm|after-links [REPEAT] [interleaved]";
     let mut args = std::env::args().skip(1);
     let list = args.next().ok_or(usage)?;
     let mode = match args.next().as_deref() {
@@ -50,6 +57,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         _ => return Err(usage.into()),
     };
     let repeat: u32 = args.next().map_or(Ok(30), |r| r.parse())?;
+    let interleaved = match args.next().as_deref() {
+        None => false,
+        Some("interleaved") => true,
+        Some(_) => return Err(usage.into()),
+    };
     let mut positions = Vec::new();
     for (i, line) in std::fs::read_to_string(&list)?.lines().enumerate() {
         let (file, n) = line
@@ -61,10 +73,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for p in &positions {
         black_box(ev.evaluate(&p.board, p.komi));
     }
-    let mut times: Vec<Duration> = positions
-        .iter()
-        .map(|p| time(&ev, p, mode, repeat))
-        .collect();
+    let mut times: Vec<Duration> = if interleaved {
+        let mut kept: Vec<Reader> = positions.iter().map(|_| Reader::small()).collect();
+        let mut sums = vec![Duration::ZERO; positions.len()];
+        for _ in 0..repeat {
+            for ((p, sum), reader) in positions.iter().zip(&mut sums).zip(&mut kept) {
+                *sum += time_once(&ev, p, mode, reader);
+            }
+        }
+        sums.into_iter().map(|s| s / repeat).collect()
+    } else {
+        positions
+            .iter()
+            .map(|p| time(&ev, p, mode, repeat))
+            .collect()
+    };
     if times.is_empty() {
         return Err(format!("{list}: no positions").into());
     }
@@ -84,29 +107,33 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// inlined: a profiler can count it alone).
 #[inline(never)]
 fn time(ev: &Evaluator, p: &Position, mode: Mode, repeat: u32) -> Duration {
-    let patterns = ConnectionPatterns::builtin();
     let mut kept = Reader::small();
     let mut total = Duration::ZERO;
     for _ in 0..repeat {
-        if mode == Mode::AfterLinks {
-            black_box(connections(&p.board, patterns, &mut Reader::small()));
-        }
-        let start = Instant::now();
-        match mode {
-            Mode::Fresh => drop(black_box(ev.evaluate(&p.board, p.komi))),
-            Mode::Warm | Mode::AfterLinks => {
-                drop(black_box(
-                    ev.evaluate_with(&p.board, p.komi, &mut kept, None),
-                ));
-            }
-            Mode::Links => drop(black_box(connections(
-                &p.board,
-                patterns,
-                &mut Reader::small(),
-            ))),
-            Mode::LinksWarm => drop(black_box(connections(&p.board, patterns, &mut kept))),
-        }
-        total += start.elapsed();
+        total += time_once(ev, p, mode, &mut kept);
     }
     total / repeat
+}
+
+/// The time of one `mode` run on `p`; `kept` is the reader kept for `p`.
+#[inline(never)]
+fn time_once(ev: &Evaluator, p: &Position, mode: Mode, kept: &mut Reader) -> Duration {
+    let patterns = ConnectionPatterns::builtin();
+    if mode == Mode::AfterLinks {
+        black_box(connections(&p.board, patterns, &mut Reader::small()));
+    }
+    let start = Instant::now();
+    match mode {
+        Mode::Fresh => drop(black_box(ev.evaluate(&p.board, p.komi))),
+        Mode::Warm | Mode::AfterLinks => {
+            drop(black_box(ev.evaluate_with(&p.board, p.komi, kept, None)));
+        }
+        Mode::Links => drop(black_box(connections(
+            &p.board,
+            patterns,
+            &mut Reader::small(),
+        ))),
+        Mode::LinksWarm => drop(black_box(connections(&p.board, patterns, kept))),
+    }
+    start.elapsed()
 }
