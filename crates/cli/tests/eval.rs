@@ -240,7 +240,7 @@ fn bench_speed_reports_every_measure_of_each_position() {
         ranked["moves"].as_array().unwrap().len()
     );
     let rows = v["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), 7);
+    assert_eq!(rows.len(), 8);
     for r in rows {
         let (median, max) = (
             r["median_ms"].as_f64().unwrap(),
@@ -249,9 +249,18 @@ fn bench_speed_reports_every_measure_of_each_position() {
         assert!(median > 0.0 && median <= max, "{r}");
     }
     // The ranking target applies to 19×19 boards only: none here.
-    assert_eq!(rows[4]["of"], 0);
     assert_eq!(rows[5]["of"], 0);
+    assert_eq!(rows[6]["of"], 0);
+    // The evaluation target applies to the new position and to runs in a
+    // row.
     assert_eq!(rows[0]["of"], 1);
+    assert_eq!(rows[1]["of"], 1);
+    assert!(
+        rows[0]["measure"]
+            .as_str()
+            .unwrap()
+            .contains("new position")
+    );
     // A move number past the record's end is no position.
     let mut short = args;
     short[6] = "500..500";
