@@ -1,5 +1,6 @@
 //! Benchmarks of the facade: one evaluation of a 19×19 middle-game
-//! position (fresh and warm reader), the shared evaluation a ranking starts
+//! position (fresh and warm reader; and positions in turn, each new to the
+//! processor's branch predictors when it comes round again), the shared evaluation a ranking starts
 //! from and the value of one child (the unit a ranking repeats ~560 times),
 //! method-1 and method-2 ranking of every legal move on one thread, and on
 //! all cores.
@@ -19,9 +20,39 @@ fn midgame() -> (Board, f64) {
     (p.board, p.komi)
 }
 
+/// The positions of `midgame-19.sgf` after 60, 62, …, 80 moves.
+fn midgame_positions() -> Vec<(Board, f64)> {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/positions/midgame-19.sgf");
+    let g = Game::load(path).unwrap();
+    (60..=80)
+        .step_by(2)
+        .map(|n| {
+            let p = g.position(n).unwrap();
+            (p.board, p.komi)
+        })
+        .collect()
+}
+
 fn benches(c: &mut Criterion) {
     let (board, komi) = midgame();
     let ev = Evaluator::new(Config::default());
+    // Each iteration evaluates the next of eleven positions: a run does not
+    // follow a run on the same position, whose branches the processor would
+    // have learnt (runs in a row on one position get faster for ten runs and
+    // more).
+    let positions = midgame_positions();
+    let mut turn = 0;
+    c.bench_function(
+        "evaluate/one evaluation, fresh reader, positions in turn (midgame-19 after 60, 62, …, 80 moves)",
+        |b| {
+            b.iter(|| {
+                let (board, komi) = &positions[turn % positions.len()];
+                turn += 1;
+                ev.evaluate(black_box(board), *komi).total
+            });
+        },
+    );
     c.bench_function(
         "evaluate/one evaluation, fresh reader (19x19 middle game)",
         |b| {
