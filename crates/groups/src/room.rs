@@ -23,7 +23,7 @@ pub struct RoomPatterns {
     reach: i32,
 }
 
-fn labels(file: &PatternFile, p: &Pattern, key: &str) -> Result<Vec<char>, SourceError> {
+fn labels(file: &PatternFile, p: &Pattern, key: &str) -> Result<Vec<(i32, i32)>, SourceError> {
     let Some(attr) = p.attribute(key) else {
         return Err(file.error_at(
             p.location(),
@@ -33,11 +33,13 @@ fn labels(file: &PatternFile, p: &Pattern, key: &str) -> Result<Vec<char>, Sourc
     let mut out = Vec::new();
     for token in attr.value.split_whitespace() {
         let mut chars = token.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) if c.is_ascii_uppercase() && p.diagram().label_offset(c).is_some() => {
-                out.push(c);
-            }
-            _ => {
+        let offset = match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => p.diagram().label_offset(c),
+            _ => None,
+        };
+        match offset {
+            Some(offset) => out.push(offset),
+            None => {
                 return Err(file.error_at(
                     attr.value_location,
                     format!("`{key}:` lists {token:?}; expected upper-case labels of this diagram"),
@@ -55,16 +57,16 @@ impl RoomPatterns {
         let mut errors = SourceErrors::new();
         let mut cells = Vec::new();
         for p in file.patterns() {
+            // Both attributes' errors are reported.
             match (labels(&file, p, "check"), labels(&file, p, "area")) {
-                (Ok(c), Ok(a)) => {
-                    // `labels` took only labels of the diagram.
-                    let offsets = c
-                        .iter()
-                        .chain(&a)
-                        .filter_map(|&l| p.diagram().label_offset(l));
-                    cells.push(offsets.collect());
+                (Ok(mut c), Ok(a)) => {
+                    c.extend(a);
+                    cells.push(c);
                 }
-                (Err(e), _) | (_, Err(e)) => errors.push(e),
+                (c, a) => {
+                    errors.extend(c.err());
+                    errors.extend(a.err());
+                }
             }
         }
         let set = PatternSet::compile(&file)?;

@@ -37,3 +37,21 @@ pub(crate) fn analysed(board: &Board) -> (Connections, Territory, Groups) {
     );
     (c, t, g)
 }
+
+/// A room pattern with a broken `check:` and a broken `area:` gets both
+/// errors, each at its attribute's line and column.
+#[test]
+fn room_pattern_errors_in_both_attributes_are_all_reported() {
+    let text = "pattern broken\n  check: A Z\n  area: c\n  ? A @\n  - - -\n";
+    let errors = keisei_groups::RoomPatterns::parse("edited.pat", text).unwrap_err();
+    let shown: Vec<String> = errors.into_iter().map(|e| e.to_string()).collect();
+    assert_eq!(shown.len(), 2, "{shown:?}");
+    assert!(
+        shown[0].contains("edited.pat:2:") && shown[0].contains("\"Z\""),
+        "{shown:?}"
+    );
+    assert!(
+        shown[1].contains("edited.pat:3:") && shown[1].contains("\"c\""),
+        "{shown:?}"
+    );
+}
