@@ -792,11 +792,8 @@ impl<'r> Search<'r> {
         let lib_pts = &lib_pts[..n];
         // What the defender's extensions reach: the candidates they refute
         // are kept out of play (and not scored).
-        let escapes = if d + 1 < usize::from(self.limits.max_depth) {
-            Escapes::new(self.board, t, lib_pts, self.defender, self.threshold)
-        } else {
-            None
-        };
+        let escapes = (d + 1 < usize::from(self.limits.max_depth))
+            .then(|| Escapes::new(self.board, t, lib_pts, self.defender, self.threshold));
         let escapes = escapes.as_ref();
         // The candidates, best first, scored in stages: the liberties;
         // with nets, then the saving moves (each [`SAVING`]), then the nets
@@ -995,18 +992,21 @@ impl<'r> Search<'r> {
         let board = &*self.board;
         let libs = lib_pts.len();
         let refuted = |p: Point| self.refuted(escapes, p);
-        for &a in lib_pts {
+        for (i, &a) in lib_pts.iter().enumerate() {
             let score = if refuted(a) {
                 REFUTED
             } else if libs == 2 {
                 // Atari from the side that leaves the defender the fewest
-                // liberties when it extends on the other liberty.
-                let other = if lib_pts[0] == a {
-                    lib_pts[1]
-                } else {
-                    lib_pts[0]
+                // liberties when it extends on the other liberty: the
+                // other liberty's extension set less `a` when the set was
+                // counted whole (it holds `a`, the other liberties and
+                // what [`Search::extension_liberties`] counts, each once).
+                let other = lib_pts[1 - i];
+                let escape = match escapes.and_then(|e| e.whole_size(1 - i, self.threshold)) {
+                    Some(size) => size - 1,
+                    None => self.extension_liberties(board, other, lib_pts, a),
                 };
-                let escape = self.extension_liberties(board, other, lib_pts, a);
+                debug_assert_eq!(escape, self.extension_liberties(board, other, lib_pts, a));
                 let mut s = 200 - 20 * escape;
                 if is_self_atari(board, self.attacker, a) {
                     s -= 100;
@@ -1239,6 +1239,14 @@ struct Escapes {
     /// each with (the first points of) its set.
     sets: [(Point, Distinct<{ ESCAPE_POINTS }>); 4],
     len: usize,
+    /// The size of every liberty's set, kept or not, by the liberty's
+    /// index in `libs`: a set of at most `threshold` points was counted
+    /// whole ([`Escapes::whole_size`]).
+    sizes: [u8; 4],
+    /// Whether a set counted whole is what
+    /// [`Search::extension_liberties`] counts: every chain walked for it
+    /// had at most four liberties, the sample that estimate takes.
+    exact: bool,
 }
 
 /// The most points an [`Escapes`] set keeps: one more than the largest
@@ -1247,22 +1255,17 @@ const ESCAPE_POINTS: usize = 6;
 
 impl Escapes {
     /// The extensions of the target on `target`, whose liberties are `libs`
-    /// (fewer than `threshold`); `None` when none reaches the threshold
-    /// (nothing is refuted).
-    fn new(
-        b: &Board,
-        target: Point,
-        libs: &[Point],
-        defender: Color,
-        threshold: usize,
-    ) -> Option<Escapes> {
+    /// (two or more, fewer than `threshold`); none is kept when none
+    /// reaches the threshold (nothing is refuted).
+    fn new(b: &Board, target: Point, libs: &[Point], defender: Color, threshold: usize) -> Escapes {
         // Fewer liberties than the largest threshold, 5.
         debug_assert!(threshold < ESCAPE_POINTS && libs.len() <= 4);
         let head = b.chain_head(target);
         let cell = defender.cell();
         let mut sets = [(target, Distinct::new()); 4];
+        let mut sizes = [0; 4];
         let mut len = 0;
-        for &l in libs {
+        for (&l, size) in libs.iter().zip(&mut sizes) {
             let mut set = Distinct::new();
             for &o in libs {
                 if o != l {
@@ -1295,12 +1298,29 @@ impl Escapes {
                     break;
                 }
             }
+            *size = set.len() as u8;
             if set.len() >= threshold {
                 sets[len] = (l, set);
                 len += 1;
             }
         }
-        (len > 0).then_some(Escapes { sets, len })
+        Escapes {
+            sets,
+            len,
+            sizes,
+            // Chains of up to `threshold + 1` liberties are walked.
+            exact: threshold < 4,
+        }
+    }
+
+    /// The size of the set of the target's liberty `libs[i]` when it was
+    /// counted whole (at most `threshold` points: no walk was cut short,
+    /// no chain's liberties were taken as many), and the count is what
+    /// [`Search::extension_liberties`] makes of the same points.
+    #[inline]
+    fn whole_size(&self, i: usize, threshold: usize) -> Option<i32> {
+        let size = usize::from(self.sizes[i]);
+        (self.exact && size <= threshold).then_some(size as i32)
     }
 
     /// Whether the attacker's move `p` (an empty point) is refuted by an
@@ -1331,23 +1351,33 @@ impl Escapes {
 /// [`PointSet`] to clear and to count.
 #[derive(Clone, Copy)]
 struct Distinct<const N: usize> {
-    points: [Point; N],
+    /// The points in, then [`NO_POINT`] (a border cell, never a point
+    /// inserted): a point is looked for among all eight at once, without
+    /// a loop over those in.
+    points: [Point; 8],
     /// How many points are in (a byte: sets of a node's liberties are
     /// small, and so is a copy of them).
     len: u8,
 }
 
+/// What the unused places of a [`Distinct`] hold: the padded layout's
+/// first cell, a border cell.
+const NO_POINT: Point = Point::from_index(0);
+
 impl<const N: usize> Distinct<N> {
     fn new() -> Self {
+        const { assert!(N <= 8, "a Distinct holds at most eight points") };
         Distinct {
-            points: [Point::from_index(0); N],
+            points: [NO_POINT; 8],
             len: 0,
         }
     }
 
+    /// Adds `p`, a point on the board, unless it is in or the set is full.
     fn insert(&mut self, p: Point) {
+        debug_assert!(p != NO_POINT);
         let len = self.len();
-        if len < N && !self.points[..len].contains(&p) {
+        if len < N && !self.contains(p) {
             self.points[len] = p;
             self.len += 1;
         }
@@ -1359,8 +1389,14 @@ impl<const N: usize> Distinct<N> {
         self.len = N as u8;
     }
 
+    #[expect(
+        clippy::needless_bitwise_bool,
+        reason = "no branch per place: the compares become one vector compare"
+    )]
     fn contains(&self, p: Point) -> bool {
-        self.points[..self.len()].contains(&p)
+        // Every place compared, none skipped: a few lanes of one vector
+        // compare.
+        self.points.iter().fold(false, |found, &q| found | (q == p))
     }
 
     fn len(&self) -> usize {
