@@ -639,8 +639,18 @@ impl Board {
         journal: &mut Journal,
     ) -> Result<u32, BoardError> {
         self.check_move(color, p)?;
+        let pi = p.index();
         journal.frames.push(Frame {
-            writes: journal.writes.len(),
+            writes: journal.writes.len() as u32,
+            taken: journal.taken.len() as u32,
+            placed: pi as u16,
+            fields: [
+                self.chain[HEAD][pi],
+                self.chain[NEXT][pi],
+                self.chain[LIBS][pi],
+                self.chain[STONES][pi],
+            ],
+            mover: color,
             to_move: self.to_move,
             ko: self.ko,
             captures: self.captures,
@@ -660,21 +670,35 @@ impl Board {
             return;
         };
         // Newest first; then the writes are dropped (a plain walk and a
-        // truncation: a draining iterator cost more than the writes).
-        for &Write { at, old } in journal.writes[frame.writes..].iter().rev() {
-            // Two ways, not five: a chain field's entry indexes the chain
-            // arrays as one.
-            if at & CELL_WRITE == 0 {
-                self.chain.as_flattened_mut()[usize::from(at)] = old;
-            } else {
-                let i = usize::from(at & !CELL_WRITE);
-                match Cell::from_code(old).color() {
-                    Some(color) => self.put_stone(i, color),
-                    None => self.take_stone(i),
+        // truncation: a draining iterator cost more than the writes). An
+        // entry indexes the chain arrays as one: one way for every field.
+        let writes = frame.writes as usize;
+        for &Write { at, old } in journal.writes[writes..].iter().rev() {
+            self.chain.as_flattened_mut()[usize::from(at)] = old;
+        }
+        journal.writes.truncate(writes);
+        // The fields of the point played, as they were (the journal holds
+        // what the move wrote there after its first values).
+        let pi = usize::from(frame.placed);
+        for (field, old) in self.chain.iter_mut().zip(frame.fields) {
+            field[pi] = old;
+        }
+        // The cells: the stone played comes off, the chains it captured
+        // come back (their links were never written).
+        self.take_stone(pi);
+        let taken = frame.taken as usize;
+        let color = frame.mover.opponent();
+        for &head in &journal.taken[taken..] {
+            let mut s = head;
+            loop {
+                self.put_stone(usize::from(s), color);
+                s = self.chain[NEXT][usize::from(s)];
+                if s == head {
+                    break;
                 }
             }
         }
-        journal.writes.truncate(frame.writes);
+        journal.taken.truncate(taken);
         self.to_move = frame.to_move;
         self.ko = frame.ko;
         self.captures = frame.captures;
@@ -703,28 +727,6 @@ impl Board {
         self.cells[i] = Cell::Empty;
     }
 
-    /// Puts a stone of `color` on the empty cell `i` ([`Board::put_stone`]),
-    /// giving the old cell to `log`.
-    #[inline]
-    fn write_stone<L: Log>(&mut self, log: &mut L, i: usize, color: Color) {
-        log.save(Write {
-            at: CELL_WRITE | i as u16,
-            old: Cell::Empty as u16,
-        });
-        self.put_stone(i, color);
-    }
-
-    /// Takes the stone of `color` off cell `i` ([`Board::take_stone`]),
-    /// giving the old cell to `log`.
-    #[inline]
-    fn write_empty<L: Log>(&mut self, log: &mut L, i: usize, color: Color) {
-        log.save(Write {
-            at: CELL_WRITE | i as u16,
-            old: color.cell() as u16,
-        });
-        self.take_stone(i);
-    }
-
     /// Writes `value` into `field` at cell `i`, giving the old value to `log`.
     #[inline]
     fn write<L: Log>(&mut self, log: &mut L, field: Field, i: usize, value: u16) {
@@ -737,11 +739,15 @@ impl Board {
         *slot = value;
     }
 
+    /// Plays the legal move of `color` on `p`. A log is given the chain
+    /// fields the move writes and the chains it captures, not the cells
+    /// nor the first values it gives `p`'s own fields, before the move
+    /// those of an empty point: [`Board::undo`] knows them.
     fn place<L: Log>(&mut self, color: Color, p: Point, log: &mut L) -> u32 {
         let own = color.cell();
         let enemy = color.opponent().cell();
         let pi = p.index();
-        self.write_stone(log, pi, color);
+        self.put_stone(pi, color);
         self.hash ^= STONE_KEYS[color.index()][pi];
 
         // Each distinct adjacent chain loses exactly one liberty: p. An
@@ -771,6 +777,7 @@ impl Board {
                 }
             }
         }
+        let heads = &heads[..n_heads];
 
         // Merge with friendly chains. Joining one chain, the stone adds the
         // empty neighbours that chain does not touch yet to its liberties
@@ -783,26 +790,26 @@ impl Board {
             let libs = self.chain[LIBS][ji] - 1 + self.liberties_new_to(p, joined);
             if self.chain[STONES][ji] > 1 {
                 // The stone goes in after the larger chain's head.
-                self.write(log, Field::Head, pi, joined);
-                self.write(log, Field::Next, pi, self.chain[NEXT][ji]);
+                self.chain[HEAD][pi] = joined;
+                self.chain[NEXT][pi] = self.chain[NEXT][ji];
                 self.write(log, Field::Next, ji, pi as u16);
                 self.write(log, Field::Stones, ji, self.chain[STONES][ji] + 1);
                 self.write(log, Field::Libs, ji, libs);
             } else {
                 // Two lone stones: the new one heads the pair.
-                self.write(log, Field::Head, pi, pi as u16);
+                self.chain[HEAD][pi] = pi as u16;
                 self.write(log, Field::Head, ji, pi as u16);
-                self.write(log, Field::Next, pi, joined);
+                self.chain[NEXT][pi] = joined;
                 self.write(log, Field::Next, ji, pi as u16);
-                self.write(log, Field::Stones, pi, 2);
-                self.write(log, Field::Libs, pi, libs);
+                self.chain[STONES][pi] = 2;
+                self.chain[LIBS][pi] = libs;
             }
         } else {
-            self.write(log, Field::Head, pi, pi as u16);
-            self.write(log, Field::Next, pi, pi as u16);
-            self.write(log, Field::Stones, pi, 1);
-            self.write(log, Field::Libs, pi, empty_neighbours);
-            for &h in &heads[..n_heads] {
+            self.chain[HEAD][pi] = pi as u16;
+            self.chain[NEXT][pi] = pi as u16;
+            self.chain[STONES][pi] = 1;
+            self.chain[LIBS][pi] = empty_neighbours;
+            for &h in heads {
                 if self.cells[usize::from(h)] == own {
                     let mine = self.chain[HEAD][pi];
                     self.merge(mine, h, log);
@@ -818,7 +825,7 @@ impl Board {
         // Capture enemy chains left without liberties.
         let mut captured = 0u32;
         let mut last_captured = p;
-        for &h in &heads[..n_heads] {
+        for &h in heads {
             let hi = usize::from(h);
             if self.cells[hi] == enemy && self.chain[HEAD][hi] == h && self.chain[LIBS][hi] == 0 {
                 captured += self.remove_chain(Point::from_index(hi), &mut last_captured, log);
@@ -911,10 +918,11 @@ impl Board {
         let start = head.index() as u16;
         let mut s = start;
         let mut removed = 0;
+        log.taken(start);
         // First clear every stone, then credit liberties, so that a neighbour
         // inside the captured chain is never credited.
         loop {
-            self.write_empty(log, usize::from(s), color);
+            self.take_stone(usize::from(s));
             self.hash ^= STONE_KEYS[color.index()][usize::from(s)];
             removed += 1;
             s = self.chain[NEXT][usize::from(s)];
@@ -1154,9 +1162,11 @@ const NEXT: usize = 1;
 const LIBS: usize = 2;
 const STONES: usize = 3;
 
-/// Receives the old value of every cell and chain field a move overwrites.
+/// Receives the old value of every chain field a move overwrites, and the
+/// head of every chain it captures.
 trait Log {
     fn save(&mut self, write: Write);
+    fn taken(&mut self, head: u16);
 }
 
 /// Plain play keeps nothing.
@@ -1165,34 +1175,41 @@ struct NoLog;
 impl Log for NoLog {
     #[inline]
     fn save(&mut self, _: Write) {}
+    #[inline]
+    fn taken(&mut self, _: u16) {}
 }
 
-/// One overwritten value, for [`Journal`]: where it was, and what.
+/// One overwritten chain field, for [`Journal`]: where it was, and what.
 #[derive(Clone, Copy, Debug)]
 struct Write {
-    /// For a chain field, its index in the chain arrays taken as one
-    /// (`field * NUM_CELLS + cell`); for a cell, its index with
-    /// [`CELL_WRITE`] set.
+    /// The field's index in the chain arrays taken as one
+    /// (`field * NUM_CELLS + cell`).
     at: u16,
     old: u16,
 }
 
-/// The bit of [`Write::at`] that marks a cell.
-const CELL_WRITE: u16 = 1 << 15;
-const _: () = assert!(4 * NUM_CELLS < CELL_WRITE as usize);
+const _: () = assert!(4 * NUM_CELLS <= u16::MAX as usize);
 
 /// What the moves played with [`Board::play_logged`] overwrote, newest
 /// last, for [`Board::undo`].
 #[derive(Debug, Default)]
 pub(crate) struct Journal {
     writes: Vec<Write>,
+    /// The heads of the chains the moves captured.
+    taken: Vec<u16>,
     frames: Vec<Frame>,
 }
 
-/// The board's scalars before one logged move, and where its writes start.
+/// The board's scalars before one logged move, where its writes and
+/// captured chains start, and the stone it put.
 #[derive(Debug)]
 struct Frame {
-    writes: usize,
+    writes: u32,
+    taken: u32,
+    placed: u16,
+    /// The chain fields of `placed` before the move, in [`Field`] order.
+    fields: [u16; 4],
+    mover: Color,
     to_move: Color,
     ko: Option<(Point, Color)>,
     captures: [u32; 2],
@@ -1205,6 +1222,7 @@ impl Journal {
     pub(crate) fn with_room(moves: usize) -> Journal {
         Journal {
             writes: Vec::with_capacity(16 * moves),
+            taken: Vec::with_capacity(moves),
             frames: Vec::with_capacity(moves),
         }
     }
@@ -1212,6 +1230,7 @@ impl Journal {
     /// Forgets every move kept.
     pub(crate) fn clear(&mut self) {
         self.writes.clear();
+        self.taken.clear();
         self.frames.clear();
     }
 
@@ -1230,6 +1249,11 @@ impl Log for Journal {
     #[inline]
     fn save(&mut self, write: Write) {
         self.writes.push(write);
+    }
+
+    #[inline]
+    fn taken(&mut self, head: u16) {
+        self.taken.push(head);
     }
 }
 

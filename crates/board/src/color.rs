@@ -88,17 +88,6 @@ pub enum Cell {
 }
 
 impl Cell {
-    /// The cell with discriminant `code` (`Off` for anything above 2).
-    #[inline]
-    pub(crate) fn from_code(code: u16) -> Cell {
-        match code {
-            0 => Cell::Empty,
-            1 => Cell::Black,
-            2 => Cell::White,
-            _ => Cell::Off,
-        }
-    }
-
     /// The colour of the stone in this cell, if any.
     #[inline]
     pub const fn color(self) -> Option<Color> {
