@@ -90,6 +90,18 @@ pub struct Board {
     stamp: u64,
 }
 
+/// The index of `p`, a point on the board, checked once to lie inside the
+/// border, so that the indices of its neighbours need no check each.
+#[inline]
+fn inner_index(p: Point) -> usize {
+    let i = p.index();
+    assert!(
+        (STRIDE..NUM_CELLS - STRIDE).contains(&i),
+        "{p:?} is not on the board"
+    );
+    i
+}
+
 /// Stamps are handed to threads in blocks of this many, so that threads
 /// playing moves side by side do not contend for one counter.
 const STAMP_BLOCK: u64 = 1 << 20;
@@ -576,6 +588,7 @@ impl Board {
     #[inline]
     fn would_have_liberties(&self, color: Color, p: Point) -> bool {
         let own = color.cell();
+        inner_index(p);
         for n in p.neighbors() {
             let c = self.cells[n.index()];
             if c == Cell::Empty {
@@ -743,16 +756,22 @@ impl Board {
     /// fields the move writes and the chains it captures, not the cells
     /// nor the first values it gives `p`'s own fields, before the move
     /// those of an empty point: [`Board::undo`] knows them.
+    #[expect(
+        clippy::needless_bitwise_bool,
+        reason = "no branch per head: the compares become one vector compare"
+    )]
     fn place<L: Log>(&mut self, color: Color, p: Point, log: &mut L) -> u32 {
         let own = color.cell();
         let enemy = color.opponent().cell();
-        let pi = p.index();
+        let pi = inner_index(p);
         self.put_stone(pi, color);
         self.hash ^= STONE_KEYS[color.index()][pi];
 
         // Each distinct adjacent chain loses exactly one liberty: p. An
         // enemy chain's count is written here; a friendly chain's is
         // written once merged (below).
+        // The heads found, then 0 (no chain's head: a border cell), so
+        // that a head is looked for among all four at once.
         let mut heads = [0u16; 4];
         let mut n_heads = 0;
         let mut empty_neighbours = 0;
@@ -764,7 +783,7 @@ impl Board {
                 empty_neighbours += 1;
             } else if c.is_stone() {
                 let h = self.chain[HEAD][n.index()];
-                if !heads[..n_heads].contains(&h) {
+                if !heads.iter().fold(false, |found, &g| found | (g == h)) {
                     heads[n_heads] = h;
                     n_heads += 1;
                     if c == own {
