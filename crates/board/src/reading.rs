@@ -667,6 +667,7 @@ impl<'r> Search<'r> {
     /// [`Search::take_back`]. Returns `false`
     /// (and plays nothing) if the move is illegal or the budget is spent
     /// (then `exhausted` is set).
+    #[inline(never)]
     fn play(&mut self, color: Color, p: Point) -> bool {
         if self.nodes >= self.limits.node_budget {
             // Only a legal move spends the budget.
@@ -837,7 +838,7 @@ impl<'r> Search<'r> {
                 live = cands.len_above(left.max_score(lib_pts));
                 continue;
             }
-            let p = cands.points()[next];
+            let p = cands.point(next);
             next += 1;
             if !self.play(self.attacker, p) {
                 if self.exhausted {
@@ -867,7 +868,8 @@ impl<'r> Search<'r> {
             }
         }
         // Read to the end, the list is whole.
-        for &p in &cands.points()[live..] {
+        for i in live..cands.len {
+            let p = cands.point(i);
             debug_assert!(self.refuted_by_extension(p), "{p:?} refuted wrongly");
         }
         if unknown {
@@ -927,7 +929,8 @@ impl<'r> Search<'r> {
         let mut cands = Candidates::new();
         self.defence_candidates(libs, &mut cands);
         let mut unknown = false;
-        for &p in cands.points() {
+        for i in 0..cands.len {
+            let p = cands.point(i);
             if !self.play(self.defender, p) {
                 if self.exhausted {
                     return (Val::Unknown, None);
@@ -1188,25 +1191,26 @@ fn quick_attack(
 fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
     // Two distinct liberties settle it: the first two found are kept.
     let mut libs = Distinct::<2>::new();
+    let own = color.cell();
     for n in p.neighbors() {
         let cell = b.cell(n);
         if cell == Cell::Empty {
             libs.insert(n);
-        } else if let Some(c) = cell.color() {
-            if c == color {
-                // Joining a chain: its liberties other than `p`. Three
-                // or more settle it without a walk; one (`p`) adds none.
-                match b.liberty_count(n) {
-                    0 | 1 => {}
-                    2 => {
-                        let (ls, _) = b.first_liberties::<2>(n);
-                        libs.insert(if ls[0] == p { ls[1] } else { ls[0] });
-                    }
-                    _ => return false,
-                }
-            } else if b.liberty_count(n) == 1 {
-                return false; // captures
+        } else if cell == own {
+            // Joining a chain: its liberties other than `p`. Three or
+            // more settle it without a walk; one (`p`) adds none. (Two
+            // compares, not a match: a match was a jump table, an
+            // indirect branch the predictor missed.)
+            let k = b.liberty_count(n);
+            if k > 2 {
+                return false;
             }
+            if k == 2 {
+                let (ls, _) = b.first_liberties::<2>(n);
+                libs.insert(if ls[0] == p { ls[1] } else { ls[0] });
+            }
+        } else if cell != Cell::Off && b.liberty_count(n) == 1 {
+            return false; // captures
         }
         if libs.len() >= 2 {
             return false;
@@ -1484,41 +1488,54 @@ const MAX_CANDIDATES: usize = 48;
 
 /// A small fixed-capacity list of candidate moves with scores.
 struct Candidates {
-    points: [Point; MAX_CANDIDATES],
-    /// The scores, each in a 16-bit word (every score is within a few
-    /// hundred of zero, [`REFUTED`] aside): a list small enough to set up
-    /// without a call.
-    scores: [i16; MAX_CANDIDATES],
+    /// Each candidate as one word that sorts as the list does: its score
+    /// (every score is within a few hundred of zero, [`REFUTED`] aside)
+    /// in the high half, offset to sort as an unsigned number, and its
+    /// point's index complemented in the low half (of two equal scores
+    /// the smaller point comes first). One compare and one swap a step
+    /// of the sort, and a list small enough to set up without a call.
+    keys: [u32; MAX_CANDIDATES],
     len: usize,
     /// Bit `i % 64` set for each point of index `i` in the list: a point
     /// whose bit is clear is new without a look at the list.
     seen: u64,
 }
 
+/// The low half of a candidate's key: its point.
+const KEY_POINT: u32 = 0xFFFF;
+
 impl Candidates {
     fn new() -> Candidates {
         Candidates {
-            points: [Point::from_index(0); MAX_CANDIDATES],
-            scores: [0; MAX_CANDIDATES],
+            keys: [0; MAX_CANDIDATES],
             len: 0,
             seen: 0,
         }
     }
 
+    /// The high half of the keys of candidates scoring `score`.
+    fn score_key(score: i32) -> u32 {
+        debug_assert!(i16::try_from(score).is_ok(), "score {score}");
+        u32::from((score as i16 as u16) ^ 0x8000) << 16
+    }
+
     /// Adds `p`, or raises its score if it is already there.
     fn push(&mut self, p: Point, score: i32) {
-        debug_assert!(i16::try_from(score).is_ok(), "score {score}");
-        let score = score as i16;
+        let low = KEY_POINT - p.index() as u32;
+        let key = Candidates::score_key(score) | low;
         let bit = 1 << (p.index() % 64);
         if self.seen & bit != 0 {
-            if let Some(i) = self.points[..self.len].iter().position(|&q| q == p) {
-                self.scores[i] = self.scores[i].max(score);
+            if let Some(i) = self.keys[..self.len]
+                .iter()
+                .position(|&k| k & KEY_POINT == low)
+            {
+                // The same point: the larger key has the larger score.
+                self.keys[i] = self.keys[i].max(key);
                 return;
             }
         }
         if self.len < MAX_CANDIDATES {
-            self.points[self.len] = p;
-            self.scores[self.len] = score;
+            self.keys[self.len] = key;
             self.len += 1;
             self.seen |= bit;
         }
@@ -1528,30 +1545,31 @@ impl Candidates {
     fn sort(&mut self) {
         for i in 1..self.len {
             let mut j = i;
-            while j > 0 && self.before(j, j - 1) {
-                self.points.swap(j, j - 1);
-                self.scores.swap(j, j - 1);
+            while j > 0 && self.keys[j] > self.keys[j - 1] {
+                self.keys.swap(j, j - 1);
                 j -= 1;
             }
         }
     }
 
-    fn before(&self, i: usize, j: usize) -> bool {
-        (self.scores[i], std::cmp::Reverse(self.points[i]))
-            > (self.scores[j], std::cmp::Reverse(self.points[j]))
+    /// The point of the candidate at `i`.
+    fn point(&self, i: usize) -> Point {
+        Point::from_index((KEY_POINT - (self.keys[i] & KEY_POINT)) as usize)
     }
 
-    fn points(&self) -> &[Point] {
-        &self.points[..self.len]
+    /// The candidates' points, in the list's order.
+    #[cfg(test)]
+    fn points(&self) -> Vec<Point> {
+        (0..self.len).map(|i| self.point(i)).collect()
     }
 
     /// How many candidates (sorted) score above `score`: the first ones
     /// (found from the end: the others are few).
     fn len_above(&self, score: i32) -> usize {
-        let score = score as i16;
-        self.scores[..self.len]
+        let above = Candidates::score_key(score) | KEY_POINT;
+        self.keys[..self.len]
             .iter()
-            .rposition(|&s| s > score)
+            .rposition(|&k| k > above)
             .map_or(0, |i| i + 1)
     }
 }
@@ -1690,7 +1708,7 @@ mod tests {
         c.sort();
         assert_eq!(
             c.points(),
-            &[Point::new(3, 3), Point::new(1, 1), Point::new(0, 0)]
+            [Point::new(3, 3), Point::new(1, 1), Point::new(0, 0)]
         );
     }
 
