@@ -617,7 +617,7 @@ fn links_of(
 /// points fall on is read once. Recording keeps one state per point: a
 /// memo's entries, footprints included, are looked up by point.
 fn state_index(board: &Board, p: Point, cut_source: &Cuts<'_>) -> usize {
-    let by_chain = !matches!(cut_source, Cuts::Record(_)) && board.color(p).is_some();
+    let by_chain = !matches!(cut_source, Cuts::Record(_)) && board.cell(p).is_stone();
     if by_chain {
         board.chain_head(p).index()
     } else {
@@ -701,7 +701,7 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
     let to = if let Some(off) = placed.to {
         let q = place(off)?;
         // The far end must be an own stone of another chain.
-        if board.color(q) != Some(color) {
+        if board.cell(q) != color.cell() {
             return None;
         }
         let (head_from, head_to) = (board.chain_head(from), board.chain_head(q));
@@ -717,7 +717,7 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
         // stones is kept: it anchors the edge for that stone, and
         // `enclosed`'s claimed edge arcs count anchors by stone.)
         for p in placed.cuts.iter().filter_map(|&o| place(o)) {
-            if board.color(p) == Some(color) {
+            if board.cell(p) == color.cell() {
                 let h = board.chain_head(p);
                 if h == head_from || h == head_to {
                     return None;
@@ -1241,7 +1241,7 @@ fn cut_state_quick(
             let captures = p
                 .neighbors()
                 .iter()
-                .any(|&n| board.color(n) == Some(color) && board.liberty_count(n) == 1);
+                .any(|&n| board.cell(n) == color.cell() && board.liberty_count(n) == 1);
             if !captures {
                 // Open at once when the empty neighbours alone, or the other
                 // liberties of one chain the stone joins, reach the
@@ -1250,7 +1250,7 @@ fn cut_state_quick(
                 let neighbors = p.neighbors();
                 let empty = neighbors.iter().filter(|&&n| board.is_empty(n)).count();
                 let joined_open = neighbors.iter().any(|&n| {
-                    board.color(n) == Some(opponent) && board.liberty_count(n) > threshold
+                    board.cell(n) == opponent.cell() && board.liberty_count(n) > threshold
                 });
                 if empty >= threshold || joined_open {
                     return Ok(CutState::Open);
