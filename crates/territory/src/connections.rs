@@ -449,7 +449,7 @@ fn links_of(
     };
     // Scratch lists: one pair's candidates; one match's cutting points; the
     // best matches' cutting points and wall cells.
-    let mut group: Vec<Candidate> = Vec::with_capacity(16);
+    let mut scratch: Vec<Candidate> = Vec::with_capacity(16);
     let mut cuts: Vec<(Point, CutState)> = Vec::with_capacity(16);
     let mut pending: Vec<(Point, ToRead)> = Vec::with_capacity(16);
     let (mut best_cuts, mut best_wall): (Vec<(Point, CutState)>, Vec<Point>) =
@@ -471,7 +471,7 @@ fn links_of(
                 continue;
             }
         }
-        groups.fill(&step, &mut group);
+        let group = groups.candidates(&step, &mut scratch);
         // A pair whose every candidate was dropped has no link.
         let Some(first) = group.first() else {
             continue;
@@ -484,7 +484,7 @@ fn links_of(
         let mut best: Option<(f64, Point, LinkEnd)> = None;
         best_cuts.clear();
         best_wall.clear();
-        for c in &group {
+        for c in group {
             if c.key & PATTERN_MASK != pattern {
                 break;
             }
@@ -1078,6 +1078,18 @@ impl<'a> Groups<'a> {
                     own,
                     fresh: fresh_start..*f,
                 })
+            }
+        }
+    }
+
+    /// The candidates of `step`'s pair, in key order: without a memo, a
+    /// slice of the full list; with one, [`Groups::fill`] into `scratch`.
+    fn candidates<'s>(&'s self, step: &Step, scratch: &'s mut Vec<Candidate>) -> &'s [Candidate] {
+        match self {
+            Groups::All { candidates, .. } => &candidates[step.own.clone()],
+            Groups::Reuse { .. } => {
+                self.fill(step, scratch);
+                scratch
             }
         }
     }
