@@ -8,7 +8,7 @@ use crate::patterns::{ConnectionPatterns, Needs};
 use keisei_board::footprint::Footprint;
 use keisei_board::pattern::{Match, PatternSet};
 use keisei_board::reading::{Limits, Outcome, Reader};
-use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet, STRIDE, Symmetry};
+use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet, Symmetry};
 use std::sync::Arc;
 
 /// The reading used on cutting points: small budget, ladders and nets.
@@ -415,7 +415,6 @@ fn links_of(
     reader: &mut Reader,
     mut cut_source: Cuts<'_>,
 ) -> Made {
-    let size = board.size();
     // Every candidate link, pair by pair in key order (colour and pair,
     // then pattern); with a memo, whether a pair's candidates differ from
     // the memo's.
@@ -492,9 +491,8 @@ fn links_of(
             let color = m.color;
             cuts.clear();
             pending.clear();
-            let placed = patterns.placed(m);
-            let origin = Origin::new(from, size);
-            for p in placed.cuts.iter().filter_map(|&o| origin.at(o)) {
+            let steps = patterns.steps(m);
+            for p in steps.cuts.iter().map(|&s| stepped(from, s)) {
                 let slot = &mut states[state_index(board, p, &cut_source)][color.index()];
                 let known = match (*slot, &mut cut_source) {
                     (Some(s), _) => Ok(s),
@@ -545,7 +543,7 @@ fn links_of(
                 LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
                 _ => (from, to),
             };
-            let wall_cells = placed.wall.iter().filter_map(|&o| origin.at(o));
+            let wall_cells = steps.wall.iter().map(|&s| stepped(c.anchor, s));
             // Coefficients are 0, 0.5 or 1: compared exactly.
             match best.map(|b| b.0.total_cmp(&coefficient)) {
                 Some(std::cmp::Ordering::Greater) => {}
@@ -625,35 +623,12 @@ fn state_index(board: &Board, p: Point, cut_source: &Cuts<'_>) -> usize {
     }
 }
 
-/// A match's anchor, its coordinates worked out once, placing the offsets
-/// of the match's cells: [`Point::offset`] without dividing the anchor's
-/// index into column and row for each cell.
-#[derive(Clone, Copy)]
-struct Origin {
-    x: i32,
-    y: i32,
-    index: i32,
-    size: i32,
-}
-
-impl Origin {
-    fn new(p: Point, size: u8) -> Origin {
-        Origin {
-            x: p.x(),
-            y: p.y(),
-            index: p.index() as i32,
-            size: i32::from(size),
-        }
-    }
-
-    /// The point at offset `(dx, dy)` from the anchor, if on the board
-    /// (what `anchor.offset(dx, dy, size)` gives).
-    #[inline]
-    fn at(self, (dx, dy): (i32, i32)) -> Option<Point> {
-        let (x, y) = (self.x + dx, self.y + dy);
-        ((0..self.size).contains(&x) && (0..self.size).contains(&y))
-            .then(|| Point::from_index((self.index + dy * STRIDE as i32 + dx) as usize))
-    }
+/// The point `step` from `anchor` in the board's point index: a labelled
+/// cell of a match ([`ShapeSteps`](crate::patterns::ShapeSteps); always on
+/// the board).
+#[inline]
+fn stepped(anchor: Point, step: i16) -> Point {
+    Point::from_index(anchor.index().wrapping_add_signed(isize::from(step)))
 }
 
 /// A candidate link: its sort key (pair, then pattern), the match that
@@ -692,14 +667,11 @@ impl Candidate {
 )]
 #[inline(always)]
 fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<Candidate> {
-    let size = board.size();
     let from = m.anchor;
-    let anchor = Origin::new(from, size);
-    let place = |o: (i32, i32)| anchor.at(o);
     let color = m.color;
-    let placed = patterns.placed(&m);
-    let to = if let Some(off) = placed.to {
-        let q = place(off)?;
+    let steps = patterns.steps(&m);
+    let to = if let Some(s) = steps.to {
+        let q = stepped(from, s);
         // The far end must be an own stone of another chain.
         if board.cell(q) != color.cell() {
             return None;
@@ -716,7 +688,7 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
         // the shorter link calls cut. (An edge link through its own chain's
         // stones is kept: it anchors the edge for that stone, and
         // `enclosed`'s claimed edge arcs count anchors by stone.)
-        for p in placed.cuts.iter().filter_map(|&o| place(o)) {
+        for p in steps.cuts.iter().map(|&s| stepped(from, s)) {
             if board.cell(p) == color.cell() {
                 let h = board.chain_head(p);
                 if h == head_from || h == head_to {
@@ -728,20 +700,8 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
     } else {
         // The edge: beyond the wall cell farthest from the stone, in the
         // direction the link runs (the wall cells lie in a line).
-        // (On the board, a cell's distance from the stone is its offset's.)
-        let (far, (dx, dy)) = placed
-            .wall
-            .iter()
-            .filter_map(|&o| Some((place(o)?, o)))
-            .max_by_key(|&(_, (dx, dy))| dx.abs() + dy.abs())?;
-        let direction = match (dx.signum(), dy.signum()) {
-            (0, -1) => 0,
-            (1, 0) => 1,
-            (0, 1) => 2,
-            (-1, 0) => 3,
-            _ => return None,
-        };
-        LinkEnd::Edge(border_cell(far, direction, size)?)
+        let (far, direction) = steps.edge?;
+        LinkEnd::Edge(border_cell(stepped(from, far), direction, board.size())?)
     };
     // The same two stones (or stone and edge cell) in either order.
     let key = match to {
@@ -863,7 +823,6 @@ enum Groups<'a> {
     Reuse {
         memo: &'a LinkMemo,
         patterns: &'a ConnectionPatterns,
-        size: u8,
         matcher: &'a PatternSet,
         changes: Vec<Point>,
         near: PointSet,
@@ -956,7 +915,6 @@ impl<'a> Groups<'a> {
         Groups::Reuse {
             memo,
             patterns,
-            size,
             matcher,
             changes,
             near,
@@ -1028,7 +986,6 @@ impl<'a> Groups<'a> {
             Groups::Reuse {
                 memo,
                 patterns,
-                size,
                 matcher,
                 changes,
                 near,
@@ -1066,7 +1023,7 @@ impl<'a> Groups<'a> {
                                     .any(|c| reads_a_change(matcher, changes, near, c))
                             || candidates
                                 .iter()
-                                .any(|c| cut_joins_an_end(patterns, *size, joined, c));
+                                .any(|c| cut_joins_an_end(patterns, joined, c));
                         (Some(*m - 1), start as usize..end as usize, dropped)
                     }
                     None => (None, 0..0, false),
@@ -1106,7 +1063,6 @@ impl<'a> Groups<'a> {
             Groups::Reuse {
                 memo,
                 patterns,
-                size,
                 matcher,
                 changes,
                 near,
@@ -1122,7 +1078,7 @@ impl<'a> Groups<'a> {
                     let (from, to) = (c.anchor, c.to);
                     let keep = !reads_a_change(matcher, changes, near, c)
                         && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q))
-                        && !cut_joins_an_end(patterns, *size, joined, c);
+                        && !cut_joins_an_end(patterns, joined, c);
                     if keep {
                         group.push(*c);
                     }
@@ -1136,21 +1092,15 @@ impl<'a> Groups<'a> {
 /// Whether a memo's candidate has a cutting point on a stone that the
 /// change joined to one of its ends (`joined`: the chain of the move), so
 /// that [`candidate`] would not make it now.
-fn cut_joins_an_end(
-    patterns: &ConnectionPatterns,
-    size: u8,
-    joined: &PointSet,
-    c: &Candidate,
-) -> bool {
+fn cut_joins_an_end(patterns: &ConnectionPatterns, joined: &PointSet, c: &Candidate) -> bool {
     let end_joined =
         matches!(c.to, LinkEnd::Stone(q) if joined.contains(c.anchor) || joined.contains(q));
     end_joined
         && patterns
-            .placed(&c.m())
+            .steps(&c.m())
             .cuts
             .iter()
-            .filter_map(|&(dx, dy)| c.anchor.offset(dx, dy, size))
-            .any(|p| joined.contains(p))
+            .any(|&s| joined.contains(stepped(c.anchor, s)))
 }
 
 /// Whether the match of a memo's candidate depends on one of the changed
@@ -1406,6 +1356,44 @@ mod tests {
         let mut reader = Reader::new();
         let (_, memo) = connections_recorded(&board, ConnectionPatterns::builtin(), &mut reader);
         (board, reader, memo)
+    }
+
+    /// A shape's steps place its cells where its offsets do, and its edge
+    /// step is the farthest wall cell, straight from the anchor.
+    #[test]
+    fn steps_place_the_cells_of_the_offsets() {
+        let patterns = ConnectionPatterns::builtin();
+        let size = 19;
+        // Every offset (at most 8 rows or columns) stays on the board.
+        let anchor = Point::new(9, 9);
+        for (shape, by_symmetry) in patterns.shapes.iter().zip(&patterns.steps) {
+            for (sym, s) in Symmetry::ALL.into_iter().zip(by_symmetry) {
+                let place = |&(dx, dy): &(i32, i32)| {
+                    let (dx, dy) = sym.apply_offset(dx, dy);
+                    anchor.offset(dx, dy, size).unwrap()
+                };
+                let steps = |list: &[i16]| -> Vec<Point> {
+                    list.iter().map(|&d| stepped(anchor, d)).collect()
+                };
+                let o = &shape.offsets;
+                assert_eq!(s.to.map(|d| stepped(anchor, d)), o.to.as_ref().map(place));
+                let cuts: Vec<Point> = o.cuts.iter().map(place).collect();
+                let wall: Vec<Point> = o.wall.iter().map(place).collect();
+                assert_eq!(steps(&s.cuts), cuts);
+                assert_eq!(steps(&s.wall), wall);
+                // The edge: the last of the farthest wall cells, straight
+                // from the anchor.
+                let distance = |p: Point| (p.x() - 9).abs() + (p.y() - 9).abs();
+                let far = wall.iter().copied().max_by_key(|&p| distance(p));
+                let straight = far.filter(|p| p.x() == 9 || p.y() == 9);
+                assert_eq!(s.edge.map(|(d, _)| stepped(anchor, d)), straight);
+                if let Some((d, direction)) = s.edge {
+                    let p = stepped(anchor, d);
+                    let unit = [(0, -1), (1, 0), (0, 1), (-1, 0)][direction];
+                    assert_eq!(((p.x() - 9).signum(), (p.y() - 9).signum()), unit);
+                }
+            }
+        }
     }
 
     #[test]

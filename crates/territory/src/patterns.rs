@@ -4,7 +4,7 @@
 
 use keisei_board::diag::{SourceError, SourceErrors};
 use keisei_board::pattern::{Match, PatternFile, PatternSet, Symbol};
-use keisei_board::{Board, Color, Point, PointSet, Symmetry};
+use keisei_board::{Board, Color, Point, PointSet, STRIDE, Symmetry};
 use std::sync::{Arc, OnceLock};
 
 /// The built-in connection patterns: (name in diagnostics, text).
@@ -70,10 +70,60 @@ pub struct ConnectionPatterns {
     /// rejects a shape whose far end is not a stone of the colour before
     /// reporting it, instead of reporting every shape around every stone.
     pub(crate) matcher: PatternSet,
-    /// Each shape's offsets turned by each symmetry (by its place in
-    /// [`Symmetry::ALL`]): where a match's cells lie from its anchor,
-    /// without a turn per cell per match.
-    pub(crate) oriented: Vec<[ShapeOffsets; 8]>,
+    /// Each shape's cells turned by each symmetry (by its place in
+    /// [`Symmetry::ALL`]), as steps in the board's point index
+    /// ([`ShapeSteps`]): where a match's cells lie from its anchor, without
+    /// a turn per cell per match.
+    pub(crate) steps: Vec<[ShapeSteps; 8]>,
+}
+
+/// A shape's labelled cells under one symmetry as steps in the board's
+/// point index from the anchor ([`Point::index`] order: `dx + dy * STRIDE`).
+/// Every labelled cell of a match lies on the board (a label accepts an
+/// empty point, or any point of the board, never one off it), so a match's
+/// cells are its anchor's index plus these steps, without a bounds test or
+/// a division into column and row.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ShapeSteps {
+    /// The other stone.
+    pub(crate) to: Option<i16>,
+    /// The cutting points.
+    pub(crate) cuts: Vec<i16>,
+    /// The walled cells.
+    pub(crate) wall: Vec<i16>,
+    /// For a link to the edge: the wall cell farthest from the anchor (the
+    /// last of the farthest, by `|dx| + |dy|`) and the direction the link
+    /// runs in (0 north, 1 east, 2 south, 3 west; see
+    /// [`crate::border::border_cell`]). `None` when the shape has no wall
+    /// cell or its farthest one is not straight from the anchor: no link to
+    /// the edge.
+    pub(crate) edge: Option<(i16, usize)>,
+}
+
+impl ShapeSteps {
+    fn new(o: &ShapeOffsets) -> ShapeSteps {
+        let step = |&(dx, dy): &(i32, i32)| (dx + dy * STRIDE as i32) as i16;
+        let edge = o
+            .wall
+            .iter()
+            .max_by_key(|&&(dx, dy)| dx.abs() + dy.abs())
+            .and_then(|far @ &(dx, dy)| {
+                let direction = match (dx.signum(), dy.signum()) {
+                    (0, -1) => 0,
+                    (1, 0) => 1,
+                    (0, 1) => 2,
+                    (-1, 0) => 3,
+                    _ => return None,
+                };
+                Some((step(far), direction))
+            });
+        ShapeSteps {
+            to: o.to.as_ref().map(step),
+            cuts: o.cuts.iter().map(step).collect(),
+            wall: o.wall.iter().map(step).collect(),
+            edge,
+        }
+    }
 }
 
 fn labels(
@@ -201,17 +251,17 @@ impl ConnectionPatterns {
             _ => symbol,
         });
         let matcher = PatternSet::from_file(strict)?;
-        let oriented = shapes
+        let steps = shapes
             .iter()
             .map(|shape| {
                 Symmetry::ALL.map(|sym| {
                     let turn = |&(dx, dy): &(i32, i32)| sym.apply_offset(dx, dy);
                     let o = &shape.offsets;
-                    ShapeOffsets {
+                    ShapeSteps::new(&ShapeOffsets {
                         to: o.to.as_ref().map(turn),
                         cuts: o.cuts.iter().map(turn).collect(),
                         wall: o.wall.iter().map(turn).collect(),
-                    }
+                    })
                 })
             })
             .collect();
@@ -219,14 +269,15 @@ impl ConnectionPatterns {
             set,
             shapes,
             matcher,
-            oriented,
+            steps,
         })
     }
 
-    /// The offsets of the cells of `m`'s shape as the match lies on the
-    /// board (turned by its symmetry), from its anchor.
-    pub(crate) fn placed(&self, m: &Match) -> &ShapeOffsets {
-        &self.oriented[m.pattern][m.symmetry as usize]
+    /// The cells of `m`'s shape as the match lies on the board (turned by
+    /// its symmetry), as steps from its anchor.
+    #[inline]
+    pub(crate) fn steps(&self, m: &Match) -> &ShapeSteps {
+        &self.steps[m.pattern][m.symmetry as usize]
     }
 
     /// The built-in connection patterns.
