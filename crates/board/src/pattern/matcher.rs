@@ -23,11 +23,11 @@
 //! variant goes in every bucket its requirements on those cells allow).
 //! Inside a bucket, a bitset per (filter cell, state) marks the variants
 //! that do *not* allow that state there; the filter cells are the other six
-//! cells of the 3×3 square and the cells two steps north and south. The OR
-//! of eight bitset words, complemented, leaves the candidates whose window
-//! test is worth running (over the connection patterns' scans of 97 record
-//! positions, about 31 of a bucket's up to 64 per anchored stone, of which
-//! about 6 match). Before any of that, a whole-board scan visits only the
+//! cells of the 3×3 square, the cells two and three steps north and south,
+//! and those two and three steps east and west. The OR of fourteen bitset
+//! words, complemented, leaves the candidates whose window test is worth
+//! running (over the connection patterns' scans of 30 record positions,
+//! about 13 per anchored stone and colour, of which about 4 match). Before any of that, a whole-board scan visits only the
 //! points whose contents some variant allows at its anchor (for a set
 //! anchored on stones, the stones), and one point's matches
 //! ([`PatternSet::matches_at`]) test the anchor before building a window.
@@ -116,8 +116,11 @@ const KEY: [usize; 3] = [24, 17, 31];
 const KEYS: usize = 1 << (2 * KEY.len());
 /// The window cells filtered with bitsets inside a bucket: the east and
 /// west neighbours, the four diagonal neighbours, the cells two steps north
-/// and south.
-const FILTER: [usize; 8] = [25, 23, 16, 18, 30, 32, 10, 38];
+/// and south, then the cells two and three steps east and west and three
+/// steps north and south (where the far stone of a jump lies: with the
+/// 3×3 square alone, a connection scan ran five window tests for each
+/// match, with these about three).
+const FILTER: [usize; 14] = [25, 23, 16, 18, 30, 32, 10, 38, 26, 22, 27, 21, 3, 45];
 
 /// The board cell with a given 2-bit code.
 const fn cell_of(code: usize) -> Cell {
@@ -922,11 +925,11 @@ fn build_buckets(windows: &[[u8; CELLS]]) -> (Vec<u32>, Vec<Bucket>, Vec<u64>, V
     let lists = (0..KEYS).map(|key| &list_of[count[key] as usize..count[key + 1] as usize]);
     // For each variant, bit `f * 4 + state` says that it does not allow
     // `state` at filter cell `f`: the rows its slots are set in.
-    let excluded: Vec<u32> = windows
+    let excluded: Vec<u64> = windows
         .iter()
         .map(|window| {
-            FILTER.iter().enumerate().fold(0u32, |bits, (f, &cell)| {
-                bits | u32::from(!window[cell] & 0b1111) << (4 * f)
+            FILTER.iter().enumerate().fold(0u64, |bits, (f, &cell)| {
+                bits | u64::from(!window[cell] & 0b1111) << (4 * f)
             })
         })
         .collect();
@@ -1311,11 +1314,14 @@ mod tests {
         assert_eq!(window_index(4, 0), None);
         assert_eq!(window_index(0, -4), None);
         // Key: the anchor and its north and south neighbours; filter: the
-        // rest of the 3×3 and the next cells north and south.
+        // rest of the 3×3, the next cells north and south, then two and
+        // three steps along the row and three along the column.
         let at = |dx, dy| window_index(dx, dy).unwrap();
         assert_eq!(KEY, [at(0, 0), at(0, -1), at(0, 1)]);
         assert_eq!(FILTER[..2], [at(1, 0), at(-1, 0)]);
         assert_eq!(FILTER[2..6], [at(-1, -1), at(1, -1), at(-1, 1), at(1, 1)]);
-        assert_eq!(FILTER[6..], [at(0, -2), at(0, 2)]);
+        assert_eq!(FILTER[6..8], [at(0, -2), at(0, 2)]);
+        assert_eq!(FILTER[8..12], [at(2, 0), at(-2, 0), at(3, 0), at(-3, 0)]);
+        assert_eq!(FILTER[12..], [at(0, -3), at(0, 3)]);
     }
 }
