@@ -32,11 +32,11 @@
 //! anchored on stones, the stones), and one point's matches
 //! ([`PatternSet::matches_at`]) test the anchor before building a window.
 //!
-//! A whole-board scan first copies the board into a padded array of codes (a
-//! margin of [`MAX_EXTENT`] off-board cells on each side, so no pattern cell
-//! is ever out of bounds) and precomputes the 7-cell row codes, so that the
-//! window of a point is seven loads; one point's window is read off the
-//! board's stone sets a row at a time.
+//! A whole-board scan first packs each row of the board into one word of
+//! codes, padded with off-board cells (three on either side, three rows
+//! above and below), so that the window of a point is seven shifts of
+//! seven words (and a cell outside the window, one); one point's window is
+//! read off the board's stone sets a row at a time.
 
 use super::Symbol;
 use super::syntax::{Diagram, Pattern, PatternFile};
@@ -54,7 +54,6 @@ use std::fmt;
 /// anchor is.
 pub const MAX_EXTENT: i32 = 8;
 
-const MARGIN: usize = MAX_EXTENT as usize;
 /// Side of the square of offsets a cell may have from its anchor.
 const SIDE: i32 = 2 * MAX_EXTENT + 1;
 
@@ -91,10 +90,7 @@ impl Offsets {
         self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
     }
 }
-/// Width of the padded code array.
-const GW: usize = MAX_SIZE as usize + 2 * MARGIN;
-const GRID: usize = GW * GW;
-/// A point's neighbourhood packed 2 bits a cell ([`Grid::window`]).
+/// A point's neighbourhood packed 2 bits a cell ([`Rows::window`]).
 type Window = u128;
 /// Half-width of the packed window (7×7).
 const HALF: i32 = 3;
@@ -276,8 +272,6 @@ struct Variant {
 struct Extra {
     dx: i8,
     dy: i8,
-    /// Offset in the padded code array.
-    delta: isize,
     allowed: u8,
 }
 
@@ -460,7 +454,6 @@ impl PatternSet {
                             extras.push(Extra {
                                 dx: dx as i8,
                                 dy: dy as i8,
-                                delta: dy as isize * GW as isize + dx as isize,
                                 allowed,
                             });
                         }
@@ -1080,64 +1073,65 @@ impl Scan {
     }
 }
 
-/// The board copied into a padded array of 2-bit codes, with the 7-cell
-/// code of every row segment the windows need.
-struct Grid {
-    code: [u8; GRID],
-    /// At the index of a cell: the codes of the 7 cells centred on it, in
-    /// bits 0..14, leftmost cell lowest.
-    rows: [u16; GRID],
+/// The board's rows as 2-bit codes, each padded with [`HALF`] off-board
+/// cells on either side (and past the board's last column), with [`HALF`]
+/// off-board rows above and below: a point's window is seven shifts of
+/// seven rows.
+struct Rows {
+    /// Row `y + HALF`: bits `2 * (x + HALF)` and up hold the code of column
+    /// `x`.
+    code: [u64; MAX_SIZE as usize + 2 * H],
+    size: i32,
 }
 
-#[inline]
-fn grid_index(x: i32, y: i32) -> usize {
-    (y + MARGIN as i32) as usize * GW + (x + MARGIN as i32) as usize
-}
-
-impl Grid {
-    fn new(board: &Board) -> Box<Grid> {
-        let size = board.size();
-        let mut g = Box::new(Grid {
-            code: [Cell::Off as u8; GRID],
-            rows: [0; GRID],
-        });
-        for p in board.points() {
-            g.code[grid_index(p.x(), p.y())] = board.cell(p) as u8;
+impl Rows {
+    fn new(board: &Board) -> Rows {
+        // A row of one kind of cell (25 bits) as the low bits of its 2-bit
+        // codes, seven columns at a time.
+        let spread = |bits: u32| {
+            (0..4).fold(0u64, |acc, i| {
+                let seven = (bits >> (SIDE_W as u32 * i)) as usize & ((1 << SIDE_W) - 1);
+                acc | u64::from(SPREAD[seven]) << (2 * SIDE_W as u32 * i)
+            })
+        };
+        let n = board.size();
+        let sets = board.point_sets();
+        // Off before column 0 and from column `n` on.
+        let off = ((1 << (2 * H)) - 1) | (u64::MAX << (2 * (H + usize::from(n))));
+        let mut code = [u64::MAX; MAX_SIZE as usize + 2 * H];
+        for y in 0..n {
+            let [black, white] = sets.stones.map(|set| spread(set.row_bits(y)));
+            code[usize::from(y) + H] = (black | white << 1) << (2 * H) | off;
         }
-        let n = i32::from(size);
-        for y in -HALF..n + HALF {
-            let base = grid_index(0, y);
-            // Slide a 7-cell window along the row.
-            let mut h: u16 = 0;
-            for c in 0..2 * H {
-                h |= u16::from(g.code[base - H + c]) << (2 * c + 2);
-            }
-            for x in 0..n as usize {
-                h = (h >> 2) | (u16::from(g.code[base + x + H]) << (4 * H));
-                g.rows[base + x] = h;
-            }
+        Rows {
+            code,
+            size: i32::from(n),
         }
-        g
     }
 
+    /// The window of the point at `(x, y)` on the board.
     #[inline]
-    fn window(&self, i: usize) -> Window {
-        let r = &self.rows;
-        Window::from(r[i - 3 * GW])
-            | Window::from(r[i - 2 * GW]) << 14
-            | Window::from(r[i - GW]) << 28
-            | Window::from(r[i]) << 42
-            | Window::from(r[i + GW]) << 56
-            | Window::from(r[i + 2 * GW]) << 70
-            | Window::from(r[i + 3 * GW]) << 84
+    fn window(&self, x: i32, y: i32) -> Window {
+        let shift = 2 * x as u32;
+        let mut window: Window = 0;
+        for (r, &row) in self.code[y as usize..y as usize + SIDE_W as usize]
+            .iter()
+            .enumerate()
+        {
+            let cells = (row >> shift) & ((1 << (2 * SIDE_W)) - 1);
+            window |= Window::from(cells) << (2 * SIDE_W as usize * r);
+        }
+        window
     }
 
+    /// The code of the cell at `(x, y)` (off beyond the board).
     #[inline]
-    fn at(&self, i: usize, delta: isize) -> u8 {
-        self.code
-            .get(i.wrapping_add_signed(delta))
-            .copied()
-            .unwrap_or(Cell::Off as u8)
+    fn at(&self, x: i32, y: i32) -> u8 {
+        if (0..self.size).contains(&x) && (0..self.size).contains(&y) {
+            (self.code[y as usize + H] >> (2 * (x as usize + H)) & 3) as u8
+        } else {
+            Cell::Off as u8
+        }
     }
 }
 
@@ -1145,7 +1139,7 @@ impl Grid {
 /// [`PatternSet::matches`].
 pub struct Matches<'a> {
     set: &'a PatternSet,
-    grid: Box<Grid>,
+    rows: Rows,
     /// The colours to match, and how many of them.
     colors: [Color; 2],
     color_count: usize,
@@ -1155,7 +1149,6 @@ pub struct Matches<'a> {
     /// The next colour to scan at the current point.
     next_color: usize,
     anchor: Point,
-    index: usize,
     window: Window,
     scan: Scan,
 }
@@ -1169,13 +1162,12 @@ impl<'a> Matches<'a> {
         let colors_read = &colors[..color_count];
         Matches {
             set,
-            grid: Grid::new(board),
+            rows: Rows::new(board),
             colors,
             color_count,
             points: set.possible_anchors(board, colors_read).iter(),
             next_color: color_count,
             anchor: Point::new(0, 0),
-            index: 0,
             window: 0,
             scan: Scan::default(),
         }
@@ -1192,8 +1184,7 @@ impl<'a> Matches<'a> {
                 };
                 self.next_color = 0;
                 self.anchor = p;
-                self.index = grid_index(p.x(), p.y());
-                self.window = self.grid.window(self.index);
+                self.window = self.rows.window(p.x(), p.y());
             }
             let color = self.colors[self.next_color];
             self.next_color += 1;
@@ -1214,8 +1205,9 @@ impl Iterator for Matches<'_> {
         loop {
             while let Some(i) = self.scan.next(set) {
                 let v = &set.variants[i];
-                let (grid, index) = (&self.grid, self.index);
-                if set.rest_ok(v, &self.scan, |x| grid.at(index, x.delta)) {
+                let (rows, x, y) = (&self.rows, self.anchor.x(), self.anchor.y());
+                let code = |e: &Extra| rows.at(x + i32::from(e.dx), y + i32::from(e.dy));
+                if set.rest_ok(v, &self.scan, code) {
                     return Some(v.to_match(self.anchor, self.scan.color));
                 }
             }
@@ -1236,8 +1228,9 @@ impl Iterator for Matches<'_> {
         loop {
             while let Some(i) = self.scan.next(set) {
                 let v = &set.variants[i];
-                let (grid, index) = (&self.grid, self.index);
-                if set.rest_ok(v, &self.scan, |x| grid.at(index, x.delta)) {
+                let (rows, x, y) = (&self.rows, self.anchor.x(), self.anchor.y());
+                let code = |e: &Extra| rows.at(x + i32::from(e.dx), y + i32::from(e.dy));
+                if set.rest_ok(v, &self.scan, code) {
                     acc = f(acc, v.to_match(self.anchor, self.scan.color));
                 }
             }
