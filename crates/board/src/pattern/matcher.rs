@@ -1149,6 +1149,8 @@ pub struct Matches<'a> {
     /// The next colour to scan at the current point.
     next_color: usize,
     anchor: Point,
+    /// The anchor's column and row.
+    xy: (i32, i32),
     window: Window,
     scan: Scan,
 }
@@ -1168,6 +1170,7 @@ impl<'a> Matches<'a> {
             points: set.possible_anchors(board, colors_read).iter(),
             next_color: color_count,
             anchor: Point::new(0, 0),
+            xy: (0, 0),
             window: 0,
             scan: Scan::default(),
         }
@@ -1184,6 +1187,7 @@ impl<'a> Matches<'a> {
                 };
                 self.next_color = 0;
                 self.anchor = p;
+                self.xy = (p.x(), p.y());
                 self.window = self.rows.window(p.x(), p.y());
             }
             let color = self.colors[self.next_color];
@@ -1205,7 +1209,7 @@ impl Iterator for Matches<'_> {
         loop {
             while let Some(i) = self.scan.next(set) {
                 let v = &set.variants[i];
-                let (rows, x, y) = (&self.rows, self.anchor.x(), self.anchor.y());
+                let (rows, (x, y)) = (&self.rows, self.xy);
                 let code = |e: &Extra| rows.at(x + i32::from(e.dx), y + i32::from(e.dy));
                 if set.rest_ok(v, &self.scan, code) {
                     return Some(v.to_match(self.anchor, self.scan.color));
@@ -1228,7 +1232,7 @@ impl Iterator for Matches<'_> {
         loop {
             while let Some(i) = self.scan.next(set) {
                 let v = &set.variants[i];
-                let (rows, x, y) = (&self.rows, self.anchor.x(), self.anchor.y());
+                let (rows, (x, y)) = (&self.rows, self.xy);
                 let code = |e: &Extra| rows.at(x + i32::from(e.dx), y + i32::from(e.dy));
                 if set.rest_ok(v, &self.scan, code) {
                     acc = f(acc, v.to_match(self.anchor, self.scan.color));
