@@ -483,15 +483,27 @@ fn links_of(
         let mut best: Option<(f64, Point, LinkEnd)> = None;
         best_cuts.clear();
         best_wall.clear();
-        for c in group {
+        for (i, c) in group.iter().enumerate() {
             if c.key & PATTERN_MASK != pattern {
                 break;
             }
             let (from, m, to) = (c.anchor, &c.m(), c.to);
+            let steps = patterns.steps(m);
+            // The twin of a match walked already (anchored on its far
+            // stone, on the same cells) changes nothing: its cutting points'
+            // states are known, its coefficient is the same, its cells are
+            // in the union if that match's are.
+            if let (Some(twin), LinkEnd::Stone(q)) = (steps.twin, to) {
+                if group[..i]
+                    .iter()
+                    .any(|d| d.anchor == q && d.symmetry == twin)
+                {
+                    continue;
+                }
+            }
             let color = m.color;
             cuts.clear();
             pending.clear();
-            let steps = patterns.steps(m);
             for p in steps.cuts.iter().map(|&s| stepped(from, s)) {
                 let slot = &mut states[state_index(board, p, &cut_source)][color.index()];
                 let known = match (*slot, &mut cut_source) {
@@ -1360,6 +1372,35 @@ mod tests {
 
     /// A shape's steps place its cells where its offsets do, and its edge
     /// step is the farthest wall cell, straight from the anchor.
+    /// A twin, anchored on the far stone, covers the same cutting points
+    /// and walled cells and ends on the anchor; every two-stone shape of
+    /// the built-in file that reads the same from either stone has one.
+    #[test]
+    fn twins_cover_the_same_cells() {
+        let patterns = ConnectionPatterns::builtin();
+        let a = Point::new(9, 9);
+        let cells = |anchor: Point, list: &[i16]| {
+            let mut out: Vec<Point> = list.iter().map(|&d| stepped(anchor, d)).collect();
+            out.sort_unstable();
+            out
+        };
+        let mut with_twins = Vec::new();
+        for (shape, by_symmetry) in patterns.shapes.iter().zip(&patterns.steps) {
+            for s in by_symmetry {
+                let Some(twin) = s.twin else { continue };
+                let b = stepped(a, s.to.unwrap());
+                let t = &by_symmetry[twin as usize];
+                assert_eq!(t.to.map(|d| stepped(b, d)), Some(a), "{}", shape.name);
+                assert_eq!(cells(b, &t.cuts), cells(a, &s.cuts), "{}", shape.name);
+                assert_eq!(cells(b, &t.wall), cells(a, &s.wall), "{}", shape.name);
+                with_twins.push(&*shape.name);
+            }
+        }
+        for name in ["diagonal", "bamboo-joint", "one-space-jump", "knights-move"] {
+            assert!(with_twins.contains(&name), "{name}");
+        }
+    }
+
     #[test]
     fn steps_place_the_cells_of_the_offsets() {
         let patterns = ConnectionPatterns::builtin();

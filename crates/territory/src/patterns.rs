@@ -98,6 +98,11 @@ pub(crate) struct ShapeSteps {
     /// cell or its farthest one is not straight from the anchor: no link to
     /// the edge.
     pub(crate) edge: Option<(i16, usize)>,
+    /// For a link between two stones: a symmetry under which the shape,
+    /// anchored on the other stone, covers the same cutting points and the
+    /// same walled cells (its far end this anchor). Such a twin match of
+    /// a pair gives the pair's link nothing the first did not.
+    pub(crate) twin: Option<Symmetry>,
 }
 
 impl ShapeSteps {
@@ -122,6 +127,28 @@ impl ShapeSteps {
             cuts: o.cuts.iter().map(step).collect(),
             wall: o.wall.iter().map(step).collect(),
             edge,
+            twin: None,
+        }
+    }
+
+    /// Sets each symmetry's [`ShapeSteps::twin`].
+    fn find_twins(turned: &mut [ShapeSteps; 8]) {
+        let sorted = |list: &[i16], shift: i16| {
+            let mut out: Vec<i16> = list.iter().map(|&d| d + shift).collect();
+            out.sort_unstable();
+            out
+        };
+        for s in 0..turned.len() {
+            let Some(to) = turned[s].to else { continue };
+            let (cuts, wall) = (sorted(&turned[s].cuts, 0), sorted(&turned[s].wall, 0));
+            turned[s].twin = (0..turned.len())
+                .find(|&t| {
+                    let other = &turned[t];
+                    other.to == Some(-to)
+                        && sorted(&other.cuts, to) == cuts
+                        && sorted(&other.wall, to) == wall
+                })
+                .map(|t| Symmetry::ALL[t]);
         }
     }
 }
@@ -254,7 +281,7 @@ impl ConnectionPatterns {
         let steps = shapes
             .iter()
             .map(|shape| {
-                Symmetry::ALL.map(|sym| {
+                let mut turned = Symmetry::ALL.map(|sym| {
                     let turn = |&(dx, dy): &(i32, i32)| sym.apply_offset(dx, dy);
                     let o = &shape.offsets;
                     ShapeSteps::new(&ShapeOffsets {
@@ -262,7 +289,9 @@ impl ConnectionPatterns {
                         cuts: o.cuts.iter().map(turn).collect(),
                         wall: o.wall.iter().map(turn).collect(),
                     })
-                })
+                });
+                ShapeSteps::find_twins(&mut turned);
+                turned
             })
             .collect();
         Ok(ConnectionPatterns {
