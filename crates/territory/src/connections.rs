@@ -1252,33 +1252,57 @@ fn cut_state_quick(
                 if empty >= threshold || joined_open {
                     return Ok(CutState::Open);
                 }
-                let mut libs = PointSet::new();
+                // The stone's liberties: its empty neighbours and the other
+                // liberties of the chains it joins, counted in a short list
+                // (each chain joined has at most `threshold`, at most 5,
+                // liberties: all of them are found).
+                debug_assert!(threshold <= 5);
+                let mut libs = [p; 4 + 4 * 5];
+                let mut n = 0;
                 let mut joins = false;
-                for n in neighbors {
-                    match board.cell(n) {
-                        Cell::Empty => {
-                            libs.insert(n);
+                for nb in neighbors {
+                    match board.cell(nb) {
+                        Cell::Empty if !libs[..n].contains(&nb) => {
+                            libs[n] = nb;
+                            n += 1;
                         }
                         c if c == opponent.cell() => {
                             joins = true;
-                            libs.union_with(&board.liberties(n));
+                            let (found, k) = board.first_liberties::<5>(nb);
+                            for &l in &found[..k] {
+                                if l != p && !libs[..n].contains(&l) {
+                                    libs[n] = l;
+                                    n += 1;
+                                }
+                            }
                         }
                         _ => {}
                     }
                 }
-                libs.remove(p);
-                let n = libs.len();
+                debug_assert_eq!(n, {
+                    let mut all = PointSet::new();
+                    for nb in neighbors {
+                        match board.cell(nb) {
+                            Cell::Empty => {
+                                all.insert(nb);
+                            }
+                            c if c == opponent.cell() => all.union_with(&board.liberties(nb)),
+                            _ => {}
+                        }
+                    }
+                    all.remove(p);
+                    all.len()
+                });
                 if n >= threshold {
                     return Ok(CutState::Open);
                 }
                 if n == 1 && !joins {
-                    if let Some(lib) = libs.first() {
-                        if let Some(fp) = footprint {
-                            fp.move_at_counted(board, lib, color);
-                        }
-                        if board.is_legal(color, lib) {
-                            return Ok(CutState::Safe);
-                        }
+                    let lib = libs[0];
+                    if let Some(fp) = footprint {
+                        fp.move_at_counted(board, lib, color);
+                    }
+                    if board.is_legal(color, lib) {
+                        return Ok(CutState::Safe);
                     }
                 }
             }
