@@ -774,7 +774,7 @@ const SPREAD: [u16; 1 << SIDE_W] = {
 };
 
 /// The window of `anchor`, a point of `board`, read off the board's sets
-/// of stones a row at a time (a [`Grid`] is worth making only for a whole
+/// of stones a row at a time ([`Rows`] are worth making only for a whole
 /// board's scan): in each row, the black stones' bits spread to the low
 /// bits of the codes, the white stones' to the high bits, and the columns
 /// past an edge set to off (3); rows past an edge are off.
