@@ -1394,8 +1394,6 @@ mod tests {
         (board, reader, memo)
     }
 
-    /// A shape's steps place its cells where its offsets do, and its edge
-    /// step is the farthest wall cell, straight from the anchor.
     /// A twin, anchored on the far stone, covers the same cutting points
     /// and walled cells and ends on the anchor; every two-stone shape of
     /// the built-in file that reads the same from either stone has one.
@@ -1425,6 +1423,8 @@ mod tests {
         }
     }
 
+    /// A shape's steps place its cells where its offsets do, and its edge
+    /// step is the farthest wall cell, straight from the anchor.
     #[test]
     fn steps_place_the_cells_of_the_offsets() {
         let patterns = ConnectionPatterns::builtin();
