@@ -5,7 +5,6 @@
 use keisei_board::{MAX_SIZE, Point, PointSet, STRIDE, Symmetry};
 use serde::Serialize;
 use std::fmt;
-use std::sync::OnceLock;
 
 /// One of the four directions of a stone's influence sources (seed 000
 /// fig. 11, seed 001 fig. 19), as seen on the board: north is up (towards
@@ -163,20 +162,23 @@ pub const MAX_REACH: i32 = 12;
 const SIDE: usize = 2 * MAX_REACH as usize + 1;
 
 /// Exact comparison of two non-negative-denominator fractions `a/b < c/d`.
-fn less(a: (i64, i64), c: (i64, i64)) -> bool {
+const fn less(a: (i64, i64), c: (i64, i64)) -> bool {
     a.0 * c.1 < c.0 * a.1
 }
 
 /// Whether the open segment from the centre of `(0, 0)` to the centre of
 /// `(dx, dy)` passes through the interior of the unit square centred on
 /// `(i, j)`.
-fn crosses(dx: i32, dy: i32, i: i32, j: i32) -> bool {
+const fn crosses(dx: i32, dy: i32, i: i32, j: i32) -> bool {
     // t in (0, 1) with |t·dx − i| < 1/2 and |t·dy − j| < 1/2; each bound is
     // a fraction (numerator, denominator > 0).
     let mut lo = (0i64, 1i64);
     let mut hi = (1i64, 1i64);
-    for (d, k) in [(dx, i), (dy, j)] {
-        let (d, k) = (i64::from(d), i64::from(k));
+    let axes = [(dx, i), (dy, j)];
+    let mut axis = 0;
+    while axis < 2 {
+        let (d, k) = (axes[axis].0 as i64, axes[axis].1 as i64);
+        axis += 1;
         if d == 0 {
             if k != 0 {
                 return false;
@@ -201,50 +203,115 @@ fn crosses(dx: i32, dy: i32, i: i32, j: i32) -> bool {
     less(lo, hi)
 }
 
-/// The table of lines: for every offset within [`MAX_REACH`], the cells
-/// strictly between the origin and the offset.
-pub(crate) struct Lines {
-    /// `starts[k]..starts[k + 1]` indexes `cells` for offset number `k`.
-    starts: Vec<u32>,
-    cells: Vec<(i8, i8)>,
-    /// The same cells as index deltas in the padded layout.
-    deltas: Vec<i32>,
+/// Number of offsets the table of lines covers.
+const OFFSETS: usize = SIDE * SIDE;
+
+/// Calls `f(k, dx, dy, i, j)` for every cell `(i, j)` strictly between the
+/// origin and the offset `(dx, dy)` (offset number `k`), offset by offset,
+/// in the order of the box of the segment (rows, then columns). A macro,
+/// as a `const fn` takes no closure.
+macro_rules! for_each_line_cell {
+    (|$k:ident, $dx:ident, $dy:ident, $i:ident, $j:ident| $body:block) => {{
+        let r = MAX_REACH;
+        let mut $k = 0usize;
+        let mut $dy = -r;
+        while $dy <= r {
+            let mut $dx = -r;
+            while $dx <= r {
+                let mut $j = if $dy < 0 { $dy } else { 0 };
+                while $j <= if $dy > 0 { $dy } else { 0 } {
+                    let mut $i = if $dx < 0 { $dx } else { 0 };
+                    while $i <= if $dx > 0 { $dx } else { 0 } {
+                        // Only cells near the line can be crossed (a cheap
+                        // test first): within half the segment's L1 length
+                        // of the line, scaled.
+                        let cross = $i as i64 * $dy as i64 - $j as i64 * $dx as i64;
+                        let near = 2 * cross.abs() < ($dx.abs() + $dy.abs()) as i64;
+                        if near
+                            && !($i == 0 && $j == 0)
+                            && !($i == $dx && $j == $dy)
+                            && crosses($dx, $dy, $i, $j)
+                        {
+                            $body
+                        }
+                        $i += 1;
+                    }
+                    $j += 1;
+                }
+                $k += 1;
+                $dx += 1;
+            }
+            $dy += 1;
+        }
+    }};
 }
 
+/// Number of cells of all lines together.
+const LINE_CELLS: usize = {
+    let mut n = 0;
+    for_each_line_cell!(|_k, _dx, _dy, _i, _j| {
+        n += 1;
+    });
+    n
+};
+
+/// The table of lines: for every offset within [`MAX_REACH`], the cells
+/// strictly between the origin and the offset, in order of distance from
+/// the origin along the segment. Made at compile time.
+pub(crate) struct Lines {
+    /// `starts[k]..starts[k + 1]` indexes `cells` for offset number `k`.
+    starts: [u32; OFFSETS + 1],
+    cells: [(i8, i8); LINE_CELLS],
+    /// The same cells as index deltas in the padded layout.
+    deltas: [i32; LINE_CELLS],
+}
+
+static LINES: Lines = {
+    // Offsets without cells are marked, then start where the next one does.
+    let mut starts = [u32::MAX; OFFSETS + 1];
+    let mut cells = [(0i8, 0i8); LINE_CELLS];
+    let mut n = 0;
+    for_each_line_cell!(|k, _dx, _dy, i, j| {
+        if starts[k] == u32::MAX {
+            starts[k] = n as u32;
+        }
+        // Inserted in order of distance (|i| + |j|), after the cells of the
+        // same distance: a stable insertion sort within the offset's run.
+        let key = i.abs() + j.abs();
+        let mut at = n;
+        while at > starts[k] as usize && {
+            let (pi, pj) = cells[at - 1];
+            (pi as i32).abs() + (pj as i32).abs() > key
+        } {
+            cells[at] = cells[at - 1];
+            at -= 1;
+        }
+        cells[at] = (i as i8, j as i8);
+        n += 1;
+    });
+    starts[OFFSETS] = n as u32;
+    let mut k = OFFSETS;
+    while k > 0 {
+        k -= 1;
+        if starts[k] == u32::MAX {
+            starts[k] = starts[k + 1];
+        }
+    }
+    let mut deltas = [0i32; LINE_CELLS];
+    let mut c = 0;
+    while c < LINE_CELLS {
+        deltas[c] = cells[c].0 as i32 + cells[c].1 as i32 * STRIDE as i32;
+        c += 1;
+    }
+    Lines {
+        starts,
+        cells,
+        deltas,
+    }
+};
+
 fn lines() -> &'static Lines {
-    static LINES: OnceLock<Lines> = OnceLock::new();
-    LINES.get_or_init(|| {
-        let r = MAX_REACH;
-        let mut starts = Vec::with_capacity(SIDE * SIDE + 1);
-        let mut cells = Vec::new();
-        for dy in -r..=r {
-            for dx in -r..=r {
-                starts.push(cells.len() as u32);
-                // Cells in order of distance from the origin along the segment.
-                let mut here: Vec<(i8, i8)> = Vec::new();
-                for j in dy.min(0)..=dy.max(0) {
-                    for i in dx.min(0)..=dx.max(0) {
-                        if (i, j) != (0, 0) && (i, j) != (dx, dy) && crosses(dx, dy, i, j) {
-                            here.push((i as i8, j as i8));
-                        }
-                    }
-                }
-                here.sort_by_key(|&(i, j)| i32::from(i).abs() + i32::from(j).abs());
-                cells.extend(here);
-            }
-        }
-        starts.push(cells.len() as u32);
-        let stride = STRIDE as i32;
-        let deltas = cells
-            .iter()
-            .map(|&(i, j)| i32::from(i) + i32::from(j) * stride)
-            .collect();
-        Lines {
-            starts,
-            cells,
-            deltas,
-        }
-    })
+    &LINES
 }
 
 fn line_range(dx: i32, dy: i32) -> Option<std::ops::Range<usize>> {
@@ -417,6 +484,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The table made at compile time is the one the plain construction
+    /// gives: for each offset, every cell of its box the segment crosses,
+    /// sorted (stably) by distance from the origin.
+    #[test]
+    fn the_table_of_lines_is_the_plain_construction() {
+        let r = MAX_REACH;
+        let mut cells = Vec::new();
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let mut here: Vec<(i8, i8)> = Vec::new();
+                for j in dy.min(0)..=dy.max(0) {
+                    for i in dx.min(0)..=dx.max(0) {
+                        if (i, j) != (0, 0) && (i, j) != (dx, dy) && crosses(dx, dy, i, j) {
+                            here.push((i as i8, j as i8));
+                        }
+                    }
+                }
+                here.sort_by_key(|&(i, j)| i32::from(i).abs() + i32::from(j).abs());
+                assert_eq!(line_between(dx, dy), here.as_slice(), "({dx},{dy})");
+                let deltas: Vec<i32> = here
+                    .iter()
+                    .map(|&(i, j)| i32::from(i) + i32::from(j) * STRIDE as i32)
+                    .collect();
+                assert_eq!(
+                    Lines::get().deltas(dx, dy),
+                    deltas.as_slice(),
+                    "({dx},{dy})"
+                );
+                cells.extend(here);
+            }
+        }
+        assert_eq!(cells.len(), LINE_CELLS);
     }
 
     #[test]
