@@ -7,10 +7,8 @@ use crate::context::Context;
 use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources, columns};
 use crate::grid::{self, Grid};
 use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Summary, Under};
-use crate::rules::{Reinforcement, ReinforcementRules};
-use keisei_board::{
-    Board, BoardMap, Color, MAX_SIZE, NUM_CELLS, Point, PointSet, PointSets, STRIDE,
-};
+use crate::rules::{Reinforcement, ReinforcementRules, Windows};
+use keisei_board::{Board, BoardMap, Color, MAX_SIZE, Point, PointSet, PointSets};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{BlockFinder, BlockModel, Blocks, Owner, block_reach, blocks};
 use std::borrow::Cow;
@@ -122,41 +120,246 @@ pub(crate) struct EllipseMemo {
     /// Each colour's obstacles and targets.
     obstacles: [PointSet; 2],
     targets: [PointSet; 2],
-    /// Every live stone, in point order.
+    /// Every live stone, Black's then White's, each in point order.
     stones: Vec<MemoStone>,
+    /// Where White's stones start in `stones`.
+    white_from: usize,
     /// How many stones of each colour reach each point.
-    cover: [Vec<u16>; 2],
+    cover: [Cover; 2],
     /// The restriction blocks.
     blocks: BlockMemo,
 }
 
+/// Counts per word of a [`Cover`] row.
+const LANES: usize = 4;
+/// Words per row of a [`Cover`]: 32 columns, so that a [`Tally`] word
+/// goes into two of them.
+const ROW_WORDS: usize = 32 / LANES;
+
+/// `SPREAD[b]`: the four bits of `b` as four 16-bit counts of 0 or 1.
+const SPREAD: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut b = 0;
+    while b < 16 {
+        let mut k = 0;
+        while k < LANES {
+            t[b] |= ((b as u64 >> k) & 1) << (16 * k);
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// How many stones of one colour reach each point of the board: a 16-bit
+/// count per point, four to a word, row by row (column `x` of row `y` is
+/// count `x % 4` of word `x / 4` of `rows[y]`), so that the points of a
+/// row, given as a row of bits, are counted with a few word additions and
+/// no branch on which points they are. Counts stay below 2^16: a point is
+/// counted once per stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cover {
+    rows: [[u64; ROW_WORDS]; MAX_SIZE as usize],
+}
+
+impl Cover {
+    /// No point reached.
+    const fn new() -> Cover {
+        Cover {
+            rows: [[0; ROW_WORDS]; MAX_SIZE as usize],
+        }
+    }
+
+    /// Takes 1 off at each point of row `y` whose bit is set in `bits`
+    /// (each one counted before).
+    #[inline]
+    fn take_row(&mut self, y: usize, bits: u32) {
+        for (k, w) in self.rows[y].iter_mut().enumerate() {
+            *w -= SPREAD[(bits >> (LANES * k)) as usize & 15];
+        }
+    }
+
+    /// The count of column `x`, row `y`.
+    #[inline]
+    fn get(&self, x: usize, y: usize) -> u16 {
+        (self.rows[y][x / LANES] >> (16 * (x % LANES))) as u16
+    }
+
+    /// The counts of row `y`, by column.
+    #[inline]
+    fn row(&self, y: usize) -> [u16; ROW_WORDS * LANES] {
+        let mut out = [0; ROW_WORDS * LANES];
+        for (four, &w) in out.chunks_exact_mut(LANES).zip(&self.rows[y]) {
+            for (k, c) in four.iter_mut().enumerate() {
+                *c = (w >> (16 * k)) as u16;
+            }
+        }
+        out
+    }
+
+    /// The points of row `y` counted at least once, as a row of bits.
+    #[inline]
+    fn reached_row(&self, y: usize) -> u32 {
+        const LOW: u64 = 0x7fff_7fff_7fff_7fff;
+        const HIGH: u64 = !LOW;
+        let mut bits = 0u32;
+        for (k, &w) in self.rows[y].iter().enumerate() {
+            // The top bit of each count: set when the count is not 0.
+            let h = (((w & LOW) + LOW) | w) & HIGH;
+            let four = (h >> 15 | h >> 30 | h >> 45 | h >> 60) & 0xf;
+            bits |= (four as u32) << (LANES * k);
+        }
+        bits
+    }
+
+    /// The points of a board of `size` counted at least once.
+    fn reached(&self, size: u8) -> PointSet {
+        let mut set = PointSet::new();
+        for y in 0..size {
+            set.insert_row_bits(y, self.reached_row(usize::from(y)));
+        }
+        set
+    }
+
+    /// The counts as a map of a board of `size`.
+    fn map(&self, size: u8) -> BoardMap<u16> {
+        grid::map_from(size, |p, _| self.get(p.x() as usize, p.y() as usize))
+    }
+}
+
+/// `BYTE_SPREAD[b]`: the eight bits of `b` as eight 8-bit counts of 0 or 1.
+const BYTE_SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        while k < 8 {
+            t[b] |= ((b as u64 >> k) & 1) << (8 * k);
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Words per row of a [`Tally`]: eight 8-bit counts each, 32 columns.
+const TALLY_WORDS: usize = 4;
+
+/// A [`Cover`] being counted: an 8-bit count per point, eight to a word
+/// (column `x` of row `y` is count `x % 8` of word `x / 8` of `rows[y]`),
+/// so that a row of points is counted with four word additions. A count
+/// can reach only as far as the stones counted, so the tally goes into
+/// the cover (and starts again) before its 256th stone.
+struct Tally {
+    rows: [[u64; TALLY_WORDS]; MAX_SIZE as usize],
+    stones: u32,
+}
+
+impl Tally {
+    const fn new() -> Tally {
+        Tally {
+            rows: [[0; TALLY_WORDS]; MAX_SIZE as usize],
+            stones: 0,
+        }
+    }
+
+    /// Counts the points of one stone's row (bit `x` for column `x`) in
+    /// `row`, one of `rows`.
+    #[inline]
+    fn add(row: &mut [u64; TALLY_WORDS], bits: u32) {
+        for (k, w) in row.iter_mut().enumerate() {
+            *w += BYTE_SPREAD[(bits >> (8 * k)) as usize & 0xff];
+        }
+    }
+
+    /// Called once per stone counted, after its rows: empties the tally
+    /// into `cover` when the next stone could take a count past 255.
+    #[inline]
+    fn stone_done(&mut self, cover: &mut Cover, size: u8) {
+        self.stones += 1;
+        if self.stones == 255 {
+            self.empty_into(cover, size);
+        }
+    }
+
+    /// Adds the counts to `cover` (a board of `size`) and starts again.
+    fn empty_into(&mut self, cover: &mut Cover, size: u8) {
+        // Four 8-bit counts (the low half of `w`) as four 16-bit ones.
+        let widen = |w: u64| {
+            let t = (w & 0xffff_ffff) | (w & 0xffff_ffff) << 16;
+            let t = t & 0x0000_ffff_0000_ffff;
+            (t | t << 8) & 0x00ff_00ff_00ff_00ff
+        };
+        for (tally, cover) in self
+            .rows
+            .iter_mut()
+            .zip(&mut cover.rows)
+            .take(usize::from(size))
+        {
+            for (k, w) in tally.iter().enumerate() {
+                cover[2 * k] += widen(*w);
+                cover[2 * k + 1] += widen(w >> 32);
+            }
+            *tally = [0; TALLY_WORDS];
+        }
+        self.stones = 0;
+    }
+}
+
 /// What one run of the model found: the restriction blocks, the stones'
 /// sources (with `detail`) and how many stones of each colour reach each
-/// cell (by [`Point::index`]; off-board cells are never reached).
+/// point.
 struct Covered {
     size: u8,
     blocks: Blocks,
     stones: Vec<EllipseStone>,
-    counts: [Vec<u16>; 2],
+    counts: [Cover; 2],
 }
 
 impl Covered {
     /// The influence: `value` is Black's count minus White's, `under` who
     /// reaches a point, each colour's score the points it reaches.
     fn influence(&self) -> Influence {
+        let n = usize::from(self.size);
         let [bc, wc] = &self.counts;
-        let value = grid::map_from(self.size, |p, _| {
-            f64::from(bc[p.index()]) - f64::from(wc[p.index()])
-        });
-        // The points each colour reaches, counted as `under` is made
-        // (off-board cells are never reached).
+        let mut value = BoardMap::new(self.size, 0.0);
+        let mut under = BoardMap::new(self.size, Under::None);
         let (mut black, mut white) = (0u32, 0u32);
-        let under = grid::map_from(self.size, |p, _| {
-            let (b, w) = (bc[p.index()] > 0, wc[p.index()] > 0);
-            black += u32::from(b);
-            white += u32::from(w);
-            Under::from_reach(b, w)
-        });
+        // Row by row: a map's rows are slices of its array (the maps are
+        // made in standard layout); the other path is never taken.
+        match (
+            value.array_mut().as_slice_mut(),
+            under.array_mut().as_slice_mut(),
+        ) {
+            (Some(values), Some(unders)) => {
+                for (y, (vs, us)) in values
+                    .chunks_exact_mut(n)
+                    .zip(unders.chunks_exact_mut(n))
+                    .enumerate()
+                {
+                    let (b, w) = (bc.reached_row(y), wc.reached_row(y));
+                    black += b.count_ones();
+                    white += w.count_ones();
+                    let (bs, ws) = (bc.row(y), wc.row(y));
+                    for (v, (&b, &w)) in vs.iter_mut().zip(bs.iter().zip(&ws)) {
+                        *v = f64::from(i32::from(b) - i32::from(w));
+                    }
+                    for (x, u) in us.iter_mut().enumerate() {
+                        *u = Under::from_reach(b >> x & 1 != 0, w >> x & 1 != 0);
+                    }
+                }
+            }
+            _ => {
+                for p in Point::all(self.size) {
+                    let (x, y) = (p.x() as usize, p.y() as usize);
+                    let (b, w) = (bc.get(x, y), wc.get(x, y));
+                    black += u32::from(b > 0);
+                    white += u32::from(w > 0);
+                    value[p] = f64::from(b) - f64::from(w);
+                    under[p] = Under::from_reach(b > 0, w > 0);
+                }
+            }
+        }
         Influence {
             model: ModelKind::Ellipse,
             value,
@@ -168,20 +371,7 @@ impl Covered {
 
     /// [`Covered::influence`]'s summary, without the maps.
     fn summary(&self) -> Summary {
-        let n = usize::from(self.size);
-        // Row by row (off-board cells are never reached).
-        let under = self.counts.each_ref().map(|c| {
-            let mut set = PointSet::new();
-            for y in 0..self.size {
-                let first = Point::new(0, y).index();
-                let bits = c[first..first + n]
-                    .iter()
-                    .enumerate()
-                    .fold(0u32, |bits, (x, &k)| bits | u32::from(k > 0) << x);
-                set.insert_row_bits(y, bits);
-            }
-            set
-        });
+        let under = self.counts.each_ref().map(|c| c.reached(self.size));
         Summary {
             model: ModelKind::Ellipse,
             black: under[0].len() as f64,
@@ -286,22 +476,26 @@ fn restriction_blocks(
 struct MemoStone {
     stone: Point,
     color: Color,
-    /// Its initial source (the same in every direction).
+    /// Its strength (as [`Context::strength_at`] reads it) and initial
+    /// source (the same in every direction).
+    strength: f64,
     initial: i32,
-    /// The points whose stones its ellipses depend on: the square the
-    /// rules read, and the axes as far as the truncation read them (up to
-    /// the first point past each truncated source, at most the reinforced
-    /// source).
-    reads_stones: PointSet,
-    /// The points whose obstacles they depend on: those axes, and the box
-    /// of the truncated sources (columns `x − west ..= x + east`, rows
-    /// `y − north ..= y + south`), where the quarter ellipses and the
-    /// obstacles between lie.
-    reads_obstacles: PointSet,
-    /// The points whose targets they depend on: that box.
-    reads_targets: PointSet,
-    /// The points its ellipses reach.
-    covered: PointSet,
+    /// The points its ellipses depend on, what they hold read as one: the
+    /// square the rules read (live stones; the stone's own point among
+    /// them), the axes as far as the truncation read them (stones and
+    /// obstacles, up to the first point past each truncated source, at
+    /// most the reinforced source), and the box of the truncated sources
+    /// (columns `x − west ..= x + east`, rows `y − north ..= y + south`:
+    /// obstacles and targets), where the quarter ellipses and the
+    /// obstacles between lie. A change at one of these points of the live
+    /// stones, or of the colour's obstacles or targets, makes the stone's
+    /// ellipses afresh (some such changes could not change them: making
+    /// them afresh gives the same ellipses, one look at a set for all).
+    reads: PointSet,
+    /// The points its ellipses reach, by row (rows `covered_rows.0 ..
+    /// covered_rows.1`, the others hold none).
+    covered: [u32; MAX_SIZE as usize],
+    covered_rows: (u8, u8),
 }
 
 /// The points of a box of columns `x0..=x1` and rows `y0..=y1` that are on
@@ -332,11 +526,8 @@ fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
             for (y, row) in cells.chunks_exact(usize::from(size)).enumerate() {
                 let (mut black, mut white) = (0u32, 0u32);
                 for (x, owner) in row.iter().enumerate() {
-                    match owner {
-                        Owner::Black => black |= 1 << x,
-                        Owner::White => white |= 1 << x,
-                        Owner::None => {}
-                    }
+                    black |= u32::from(*owner == Owner::Black) << x;
+                    white |= u32::from(*owner == Owner::White) << x;
                 }
                 owned[0].insert_row_bits(y as u8, black);
                 owned[1].insert_row_bits(y as u8, white);
@@ -358,7 +549,8 @@ fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
 /// The board without the dead stones (they project nothing, block nothing
 /// and are not block owners).
 fn live_board<'a>(ctx: &Context<'a>) -> Cow<'a, Board> {
-    if ctx.dead.iter().all(|p| ctx.board.color(p).is_none()) {
+    let [black, white] = ctx.board.point_sets().stones;
+    if !ctx.dead.intersects(&black) && !ctx.dead.intersects(&white) {
         return Cow::Borrowed(ctx.board);
     }
     let mut b = ctx.board.clone();
@@ -408,6 +600,40 @@ const ROW: [[[i8; SIDE]; SIDE]; SIDE] = {
     t
 };
 
+/// `WEST_OF[x][w]`: the `w` columns left of column `x` (those on a board),
+/// as bits; sixteen entries a column, so that an index taken `& 15` needs
+/// no bounds check.
+static WEST_OF: [[u32; 16]; MAX_SIZE as usize] = {
+    let mut t = [[0u32; 16]; MAX_SIZE as usize];
+    let mut x = 0;
+    while x < MAX_SIZE as usize {
+        let mut w = 0;
+        while w < 16 {
+            let full = ((1u64 << w) - 1) << (32 - w) >> (32 - x);
+            t[x][w] = full as u32;
+            w += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// `EAST_OF[x][e]`: column `x` and the `e` columns right of it (those
+/// below 32), as bits.
+static EAST_OF: [[u32; 16]; MAX_SIZE as usize] = {
+    let mut t = [[0u32; 16]; MAX_SIZE as usize];
+    let mut x = 0;
+    while x < MAX_SIZE as usize {
+        let mut e = 0;
+        while e < 16 {
+            t[x][e] = (((1u64 << (e + 1)) - 1) << x) as u32;
+            e += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// `x` rounded to the nearest integer (halves away from zero, as
 /// [`f64::round`]) and kept within `0..=MAX_REACH`; NaN gives 0. Kept
 /// within first, then rounded: the same, as the bounds are integers, and
@@ -434,10 +660,9 @@ impl Ellipse<'_> {
     pub fn analyse(&self, ctx: &Context) -> EllipseAnalysis {
         let covered = self.run(ctx, true, Memo::None).0;
         let [bc, wc] = &covered.counts;
-        let cover_map = |c: &[u16]| grid::map_from(covered.size, |p, _| c[p.index()]);
         EllipseAnalysis {
-            black_cover: cover_map(bc),
-            white_cover: cover_map(wc),
+            black_cover: bc.map(covered.size),
+            white_cover: wc.map(covered.size),
             influence: covered.influence(),
             blocks: covered.blocks,
             stones: covered.stones,
@@ -457,18 +682,15 @@ impl Ellipse<'_> {
     fn run(&self, ctx: &Context, detail: bool, memo: Memo<'_>) -> (Covered, Option<EllipseMemo>) {
         let board = ctx.board;
         let size = board.size();
-        let grid = Grid::new(ctx);
-        let live = live_board(ctx);
-        let unattackable: PointSet = ctx
-            .unattackable
-            .iter()
-            .filter(|&p| ctx.live(p).is_some())
-            .collect();
         // Live stones of each colour.
         let mut stones_of = board.point_sets().stones;
         for s in &mut stones_of {
             s.subtract(ctx.dead);
         }
+        let mut unattackable = stones_of[0];
+        unattackable.union_with(&stones_of[1]);
+        unattackable.intersect_with(ctx.unattackable);
+        let live = live_board(ctx);
         let reuse = match memo {
             Memo::Reuse(m) if !detail && self.fits(m, size) => Some(m),
             _ => None,
@@ -491,6 +713,13 @@ impl Ellipse<'_> {
             set
         });
         let obstacles = obstacle_sets.map(|set| Obstacles::of_set(size, &set));
+        let stops = Color::BOTH.map(|color| {
+            Stops::new(
+                size,
+                &obstacle_sets[color.index()],
+                &stones_of[color.opponent().index()],
+            )
+        });
         // Open points (empty, or a dead stone) less the colour's territory
         // and the other colour's blocks.
         let mut open = PointSet::board(size);
@@ -505,7 +734,7 @@ impl Ellipse<'_> {
         });
         let target_rows = target_sets.each_ref().map(|set| set.rows(size));
         let rules_reach = self.rules.reach();
-        let mut cover = [vec![0u16; NUM_CELLS], vec![0u16; NUM_CELLS]];
+        let mut cover = [Cover::new(), Cover::new()];
         // With a memo of a position nearby: the stones whose ellipses are
         // those the memo holds (same colour, same initial source, nothing
         // they depend on changed) keep them; the memo's other stones' are
@@ -522,97 +751,127 @@ impl Ellipse<'_> {
             };
             let mut stones_changed = changed(&stones_of[0], &m.stones_of[0]);
             stones_changed.union_with(&changed(&stones_of[1], &m.stones_of[1]));
-            let [obstacles_changed, targets_changed] =
-                [(&obstacle_sets, &m.obstacles), (&target_sets, &m.targets)].map(|(now, then)| {
-                    Color::BOTH.map(|c| changed(&now[c.index()], &then[c.index()]))
-                });
-            cover.clone_from(&m.cover);
-            for ms in &m.stones {
-                let i = ms.color.index();
-                if ctx.live(ms.stone) == Some(ms.color)
-                    && self.initial(ctx.strength_at(ms.stone)) == ms.initial
-                    && !stones_changed.intersects(&ms.reads_stones)
-                    && !obstacles_changed[i].intersects(&ms.reads_obstacles)
-                    && !targets_changed[i].intersects(&ms.reads_targets)
-                {
-                    kept.insert(ms.stone);
-                } else {
-                    for p in &ms.covered {
-                        cover[i][p.index()] -= 1;
+            // Each colour's points where something its stones read changed.
+            let changed_for = Color::BOTH.map(|c| {
+                let i = c.index();
+                let mut d = stones_changed;
+                d.union_with(&changed(&obstacle_sets[i], &m.obstacles[i]));
+                d.union_with(&changed(&target_sets[i], &m.targets[i]));
+                d
+            });
+            cover = m.cover;
+            let (black, white) = m.stones.split_at(m.white_from);
+            for ((changed, cover), stones) in changed_for.iter().zip(&mut cover).zip([black, white])
+            {
+                for ms in stones {
+                    // A stone gone, or of the other colour, or dead, changed
+                    // a point it reads (its own).
+                    if !changed.intersects(&ms.reads) && {
+                        let s = ctx.strength_at(ms.stone);
+                        // The same strength (bit for bit) gives the same source.
+                        s.to_bits() == ms.strength.to_bits() || self.initial(s) == ms.initial
+                    } {
+                        kept.insert(ms.stone);
+                    } else {
+                        let (from, to) = ms.covered_rows;
+                        for y in usize::from(from)..usize::from(to) {
+                            cover.take_row(y, ms.covered[y]);
+                        }
                     }
                 }
             }
         }
         let mut recorded = matches!(memo, Memo::Record).then(Vec::new);
         let mut stones = Vec::new();
-        // The live stones not kept, in point order.
-        let mut fresh = stones_of[0];
-        fresh.union_with(&stones_of[1]);
-        fresh.subtract(&kept);
-        for stone in &fresh {
-            let color = if stones_of[0].contains(stone) {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let initial = Sources::uniform(self.initial(ctx.strength_at(stone)));
-            let mut reinforcements = Vec::new();
-            let mut reinforced = initial;
-            self.rules.for_each_in(&grid, stone, color, |r| {
-                reinforced.add(r.direction, self.params.k);
-                if detail {
-                    reinforcements.push(r);
+        // The rules read the window around a stone; the grid only when a
+        // rule reaches beyond it, or to name the reinforcements (`detail`).
+        let window_rules = if detail {
+            None
+        } else {
+            self.rules.window_rules()
+        };
+        let grid = window_rules.is_none().then(|| Grid::new(ctx));
+        let windows = Windows::new(size, &stones_of);
+        let lines = Lines::get();
+        let n = i32::from(size);
+        // The live stones not kept, colour by colour, each in point order.
+        for color in Color::BOTH {
+            let c = color.index();
+            let mut fresh = stones_of[c];
+            fresh.subtract(&kept);
+            let mut tally = Tally::new();
+            for stone in &fresh {
+                let strength = ctx.strength_at(stone);
+                let initial = Sources::uniform(self.initial(strength));
+                let mut reinforcements = Vec::new();
+                let mut reinforced = initial;
+                if let Some(rules) = window_rules {
+                    let counts = rules.counts(windows.get(stone, color));
+                    for (source, count) in reinforced.0.iter_mut().zip(counts) {
+                        *source += count * self.params.k;
+                    }
+                } else if let Some(grid) = &grid {
+                    self.rules.for_each_in(grid, stone, color, |r| {
+                        reinforced.add(r.direction, self.params.k);
+                        if detail {
+                            reinforcements.push(r);
+                        }
+                    });
                 }
-            });
-            let reinforced = reinforced.clamped(MAX_REACH);
-            let obstacles = &obstacles[color.index()];
-            let truncated = self.truncate(&grid, obstacles, stone, color, reinforced);
-            let mut covered = PointSet::new();
-            expand(
-                stone,
-                size,
-                truncated,
-                obstacles,
-                &target_rows[color.index()],
-                &mut cover[color.index()],
-                recorded.is_some().then_some(&mut covered),
-            );
-            if let Some(list) = recorded.as_mut() {
-                // The stone's ellipses depend on the cells the rules look at,
-                // and on the obstacles and targets as far as its sources reach.
-                let (x, y) = (stone.x(), stone.y());
-                let [tn, te, ts, tw] = Direction::ALL.map(|d| truncated.get(d));
-                let [an, ae, as_, aw] =
-                    Direction::ALL.map(|d| reinforced.get(d).min(truncated.get(d) + 1));
-                let mut axes = box_points(size, (x, x), (y - an, y + as_));
-                axes.union_with(&box_points(size, (x - aw, x + ae), (y, y)));
-                let r = rules_reach;
-                let mut reads_stones = box_points(size, (x - r, x + r), (y - r, y + r));
-                reads_stones.union_with(&axes);
-                let reads_targets = box_points(size, (x - tw, x + te), (y - tn, y + ts));
-                let mut reads_obstacles = axes;
-                reads_obstacles.union_with(&reads_targets);
-                list.push(MemoStone {
+                let reinforced = reinforced.clamped(MAX_REACH);
+                let truncated = stops[c].truncate(stone, reinforced, self.params.block_hits);
+                let mut covered = [0u32; MAX_SIZE as usize];
+                expand(
                     stone,
-                    color,
-                    initial: initial.get(Direction::North),
-                    reads_stones,
-                    reads_obstacles,
-                    reads_targets,
-                    covered,
-                });
-            }
-            if detail {
-                stones.push(EllipseStone {
-                    stone,
-                    color,
-                    initial,
-                    reinforced,
+                    size,
                     truncated,
-                    reinforcements,
-                });
+                    &obstacles[c],
+                    lines,
+                    &target_rows[c],
+                    &mut tally,
+                    &mut covered,
+                );
+                tally.stone_done(&mut cover[c], size);
+                if let Some(list) = recorded.as_mut() {
+                    // The stone's ellipses depend on the cells the rules look at,
+                    // and on the obstacles and targets as far as its sources reach.
+                    let (x, y) = (stone.x(), stone.y());
+                    let [tn, te, ts, tw] = Direction::ALL.map(|d| truncated.get(d));
+                    let [an, ae, as_, aw] =
+                        Direction::ALL.map(|d| reinforced.get(d).min(truncated.get(d) + 1));
+                    let mut axes = box_points(size, (x, x), (y - an, y + as_));
+                    axes.union_with(&box_points(size, (x - aw, x + ae), (y, y)));
+                    let r = rules_reach.max(0);
+                    let mut reads = box_points(size, (x - r, x + r), (y - r, y + r));
+                    reads.union_with(&axes);
+                    reads.union_with(&box_points(size, (x - tw, x + te), (y - tn, y + ts)));
+                    // The rows the ellipses span.
+                    let rows = ((y - tn.min(y)) as u8, (y + ts.min(n - 1 - y) + 1) as u8);
+                    list.push(MemoStone {
+                        stone,
+                        color,
+                        strength,
+                        initial: initial.get(Direction::North),
+                        reads,
+                        covered,
+                        covered_rows: rows,
+                    });
+                }
+                if detail {
+                    stones.push(EllipseStone {
+                        stone,
+                        color,
+                        initial,
+                        reinforced,
+                        truncated,
+                        reinforcements,
+                    });
+                }
             }
+            tally.empty_into(&mut cover[c], size);
         }
+        // Every live stone in point order.
+        stones.sort_unstable_by_key(|s| s.stone);
         let memo = recorded
             .zip(block_memo)
             .map(|(stones, blocks)| EllipseMemo {
@@ -622,9 +881,9 @@ impl Ellipse<'_> {
                 stones_of,
                 obstacles: obstacle_sets,
                 targets: target_sets,
+                white_from: stones.partition_point(|s| s.color == Color::Black),
                 stones,
-                // Once per ranked position: a copy is cheaper than a contract.
-                cover: cover.clone(),
+                cover,
                 blocks,
             });
         (
@@ -637,59 +896,115 @@ impl Ellipse<'_> {
             memo,
         )
     }
+}
+
+/// What shortens a colour's sources (step 3): the obstacles holding an
+/// enemy stone (a source stops just before the first) and the other
+/// obstacles, restriction-block points (just before the `block_hits`-th),
+/// as lines of bits, the first in the low 32 bits of a word and the second
+/// in the high ones: for each row `y` (bit `x` for column `x`) and each
+/// column `x` (bit `y` for row `y`).
+struct Stops {
+    rows: [u64; 32],
+    columns: [u64; 32],
+}
+
+impl Stops {
+    /// The stops of the colour whose obstacles are `obstacles` and whose
+    /// enemy's live stones are `enemy`, on a board of `size`.
+    fn new(size: u8, obstacles: &PointSet, enemy: &PointSet) -> Stops {
+        let mut stones = *obstacles;
+        stones.intersect_with(enemy);
+        let mut blocks = *obstacles;
+        blocks.subtract(enemy);
+        let mut rows = [0u64; 32];
+        for (y, row) in rows.iter_mut().enumerate().take(usize::from(size)) {
+            let y = y as u8;
+            *row = u64::from(stones.row_bits(y)) | u64::from(blocks.row_bits(y)) << 32;
+        }
+        Stops {
+            rows,
+            columns: transposed(rows),
+        }
+    }
 
     /// Step 3: each source shrinks to just before the point where it meets
     /// an unattackable enemy stone or its `block_hits`-th point of an enemy
-    /// restriction block. The board edge does not shrink a source.
-    /// (`obstacles` are exactly those stones and block points.)
-    fn truncate(
-        &self,
-        grid: &Grid,
-        obstacles: &Obstacles,
-        stone: Point,
-        color: Color,
-        sources: Sources,
-    ) -> Sources {
-        let enemy = grid::code(color.opponent());
+    /// restriction block (the first when `block_hits` is 0). The board edge
+    /// does not shrink a source. Each direction at once: the obstacles
+    /// along the ray as bits, the source cut at the first stop's bit.
+    #[inline]
+    fn truncate(&self, stone: Point, sources: Sources, block_hits: u32) -> Sources {
+        let (x, y) = (stone.x() as u32, stone.y() as u32);
+        let (row, column) = (self.rows[y as usize & 31], self.columns[x as usize & 31]);
+        // Ahead of `at` on a line (bit 0 the next point): a stop `t` away
+        // is `t − 1` trailing zeros (32, far, for none).
+        let ahead =
+            |line: u64, at: u32| [(line as u32) >> (at + 1), (line >> 32) as u32 >> (at + 1)];
+        // Behind `at`, the nearest point at the top bit: a stop `t` away is
+        // `t − 1` leading zeros (64, far, for none).
+        let behind = |line: u64, at: u32| {
+            let shifted = |half: u32| (u64::from(half) << 32) << (32 - at);
+            [shifted(line as u32), shifted((line >> 32) as u32)]
+        };
+        let [south_stones, mut south_blocks] = ahead(column, y);
+        let [east_stones, mut east_blocks] = ahead(row, x);
+        let [north_stones, mut north_blocks] = behind(column, y);
+        let [west_stones, mut west_blocks] = behind(row, x);
+        // The blocks up to the `block_hits`-th left out: the nearest one
+        // cleared `block_hits − 1` times (all four lines each time).
+        let below_top = |line: u64| line & (u64::MAX >> 1).wrapping_shr(line.leading_zeros());
+        for _ in 1..block_hits {
+            south_blocks &= south_blocks.wrapping_sub(1);
+            east_blocks &= east_blocks.wrapping_sub(1);
+            north_blocks = below_top(north_blocks);
+            west_blocks = below_top(west_blocks);
+        }
+        let reaches = [
+            north_stones
+                .leading_zeros()
+                .min(north_blocks.leading_zeros()),
+            east_stones
+                .trailing_zeros()
+                .min(east_blocks.trailing_zeros()),
+            south_stones
+                .trailing_zeros()
+                .min(south_blocks.trailing_zeros()),
+            west_stones.leading_zeros().min(west_blocks.leading_zeros()),
+        ];
         let mut out = sources;
-        for d in Direction::ALL {
-            let (dx, dy) = d.offset();
-            let step = dx as isize + dy as isize * STRIDE as isize;
-            let (mut i, mut g) = (stone.index(), grid::index(stone));
-            let mut hits = 0;
-            for t in 1..=sources.get(d) {
-                g = grid::add(g, grid::delta(dx, dy));
-                let cell = grid.live[g];
-                if cell == grid::OFF {
-                    break;
-                }
-                i = i.wrapping_add_signed(step);
-                if !obstacles.at(i) {
-                    continue;
-                }
-                if cell == enemy {
-                    out.set(d, t - 1);
-                    break;
-                }
-                hits += 1;
-                if hits >= self.params.block_hits {
-                    out.set(d, t - 1);
-                    break;
-                }
-            }
+        for (s, r) in out.0.iter_mut().zip(reaches) {
+            *s = (*s).min(r as i32);
         }
         out
     }
 }
 
-/// Adds 1 to `cells[k]` for each bit `k` of `bits` (no branch: which points
-/// are targets is data the processor cannot guess).
-#[inline]
-fn add_bits(cells: &mut [u16], mut bits: u32) {
-    for c in cells {
-        *c += (bits & 1) as u16;
-        bits >>= 1;
+/// The two 32 × 32 bit matrices in the halves of `rows` (bit `x` of
+/// `rows[y]`, and bit `32 + x`) transposed (bit `y` of `out[x]`, and bit
+/// `32 + y`), by swapping ever smaller blocks: 80 word operations in place
+/// of a loop over every bit.
+fn transposed(rows: [u64; 32]) -> [u64; 32] {
+    let mut a = rows;
+    for (width, mask) in [
+        (16, 0x0000_ffff_0000_ffff_u64),
+        (8, 0x00ff_00ff_00ff_00ff),
+        (4, 0x0f0f_0f0f_0f0f_0f0f),
+        (2, 0x3333_3333_3333_3333),
+        (1, 0x5555_5555_5555_5555),
+    ] {
+        // Swap the upper-right and lower-left blocks of each 2w × 2w block:
+        // row k's bits w.. (of each half) with row k + w's bits ..w.
+        for block in a.chunks_exact_mut(2 * width) {
+            let (upper, lower) = block.split_at_mut(width);
+            for (u, l) in upper.iter_mut().zip(lower) {
+                let t = ((*u >> width) ^ *l) & mask;
+                *u ^= t << width;
+                *l ^= t;
+            }
+        }
     }
+    a
 }
 
 /// Marks the points a stone's four quarter ellipses reach (§3.2.3): in each
@@ -697,83 +1012,136 @@ fn add_bits(cells: &mut [u16], mut bits: u32) {
 /// a point counts when it is a target of the colour (`targets`, a row of
 /// bits per row as [`PointSet::rows`] gives them) and no obstacle stands strictly
 /// between it and the stone (a block casts a shadow). Each point is counted
-/// once per stone, and added to `covered` if given.
+/// once per stone in `tally`, and its bit set in `covered` (a row of bits
+/// per row).
 ///
 /// Row by row outwards from the stone's, north then south: a row is the
 /// western quadrant's part (columns left of the stone's) and the eastern
 /// one's (the stone's column and those right of it; the stone's row belongs
 /// to the northern quadrants). Nothing can stand between the stone and a
 /// point of a part when no obstacle lies in the rectangle from the stone to
-/// the part's far end.
+/// the part's far end: those points count without a look at lines; the
+/// others (near obstacles) are looked at one by one.
+#[allow(clippy::too_many_arguments)]
 fn expand(
     stone: Point,
     size: u8,
     sources: Sources,
     obstacles: &Obstacles,
+    lines: &Lines,
     targets: &[u32; MAX_SIZE as usize],
-    cover: &mut [u16],
-    mut covered: Option<&mut PointSet>,
+    tally: &mut Tally,
+    covered: &mut [u32; MAX_SIZE as usize],
 ) {
-    let lines = Lines::get();
     let (sx, sy) = (stone.x(), stone.y());
     let n = i32::from(size);
     let [north, east, south, west] = sources.0;
-    for (qy, b, last, dy_from) in [
-        (-1, north, north.min(sy), 0),
-        (1, south, south.min(n - 1 - sy), 1),
-    ] {
-        let (west_rows, east_rows) = (
-            &ROW[west as usize][b as usize],
-            &ROW[east as usize][b as usize],
-        );
-        // The obstacles of the rows from the stone's to the current one.
-        let mut seen = obstacles.row(sy);
-        for dy in dy_from..=last {
-            let y = sy + qy * dy;
-            seen |= obstacles.row(y);
-            // The row's columns `lo..=hi`, clipped to the board (every row
-            // within a semi-axis has the axis point, so widths are >= 0).
-            let lo = sx - i32::from(west_rows[dy as usize]).min(sx);
-            let hi = sx + i32::from(east_rows[dy as usize]).min(n - 1 - sx);
-            let mut points = targets[y as usize] & columns(lo, hi);
-            if dy == 0 {
-                // The stone's own point is not counted.
-                points &= !(1 << sx);
-            }
-            let first = Point::new(0, y as u8).index();
-            let cells = &mut cover[first..first + n as usize];
-            for (from, to, part) in if seen & columns(lo, hi) == 0 {
-                // Both parts clear: the row at once.
-                [(lo, hi, points), (0, 0, 0)]
-            } else {
-                [
-                    (lo, sx, points & !columns(sx, hi)),
-                    (sx, hi, points & columns(sx, hi)),
-                ]
-            } {
-                if part == 0 {
-                    continue;
-                }
-                if seen & columns(from, to) == 0 {
-                    add_bits(&mut cells[from as usize..=to as usize], part >> from);
-                    if let Some(c) = covered.as_deref_mut() {
-                        c.insert_row_bits(y as u8, part);
+    let (up, down) = (north.min(sy) as usize, south.min(n - 1 - sy) as usize);
+    let (x, y) = (sx as usize, sy as usize);
+    let parts = Parts {
+        west: &WEST_OF[x],
+        east: &EAST_OF[x],
+        stone_column: 1 << x,
+        on_board: columns(0, n - 1),
+    };
+    let (west, east) = (&ROW[west as usize], &ROW[east as usize]);
+    // The rows of each half whose points near obstacles are left for
+    // later (bit `i` for the half's row `i`), and those points.
+    let mut near = [0u32; 2];
+    let mut rest = [[0u32; SIDE]; 2];
+    // North, the stone's row first: rows `y`, `y - 1`, …, `y - up`, each
+    // slice `up + 1` long (the bounds checked once).
+    let rows = y - up..y + 1;
+    let (widths_w, widths_e) = (&west[north as usize][..=up], &east[north as usize][..=up]);
+    let (target, blocked) = (&targets[rows.clone()], &obstacles.rows()[rows.clone()]);
+    let (counts, marks) = (&mut tally.rows[rows.clone()], &mut covered[rows]);
+    // The obstacles of the rows from the stone's to the current one.
+    let mut seen = 0;
+    let north_rows = up + 1;
+    for dy in 0..north_rows {
+        let i = up - dy;
+        seen |= blocked[i];
+        let (reached, left) = parts.reached(widths_w[dy], widths_e[dy], target[i], seen);
+        Tally::add(&mut counts[i], reached);
+        marks[i] |= reached;
+        rest[0][dy] = left;
+        near[0] |= u32::from(left != 0) << dy;
+    }
+    // South: rows `y + 1`, …, `y + down`.
+    let rows = y + 1..y + 1 + down;
+    let (widths_w, widths_e) = (
+        &west[south as usize][1..=down],
+        &east[south as usize][1..=down],
+    );
+    let (target, blocked) = (&targets[rows.clone()], &obstacles.rows()[rows.clone()]);
+    let (counts, marks) = (&mut tally.rows[rows.clone()], &mut covered[rows]);
+    let mut seen = obstacles.rows()[y];
+    for i in 0..down {
+        seen |= blocked[i];
+        let (reached, left) = parts.reached(widths_w[i], widths_e[i], target[i], seen);
+        Tally::add(&mut counts[i], reached);
+        marks[i] |= reached;
+        rest[1][i] = left;
+        near[1] |= u32::from(left != 0) << i;
+    }
+    // The points near obstacles (rare): the line to each.
+    if near != [0, 0] {
+        for (half, (mut rows, rest)) in near.into_iter().zip(rest).enumerate() {
+            while rows != 0 {
+                let i = rows.trailing_zeros() as i32;
+                rows &= rows - 1;
+                let dy = if half == 0 { -i } else { i + 1 };
+                let mut points = rest[i as usize];
+                let mut reached = 0;
+                while points != 0 {
+                    let px = points.trailing_zeros() as i32;
+                    points &= points - 1;
+                    if !obstacles.between(lines, stone, px - sx, dy) {
+                        reached |= 1 << px;
                     }
-                    continue;
                 }
-                let mut rest = part;
-                while rest != 0 {
-                    let x = rest.trailing_zeros() as i32;
-                    rest &= rest - 1;
-                    if !obstacles.between(lines, stone, x - sx, y - sy) {
-                        cells[x as usize] += 1;
-                        if let Some(c) = covered.as_deref_mut() {
-                            c.insert(Point::new(x as u8, y as u8));
-                        }
-                    }
-                }
+                let at = (sy + dy) as usize;
+                Tally::add(&mut tally.rows[at], reached);
+                covered[at] |= reached;
             }
         }
+    }
+}
+
+/// The parts of a row a stone's ellipses may reach, for [`expand`].
+struct Parts<'a> {
+    /// [`WEST_OF`] and [`EAST_OF`] of the stone's column.
+    west: &'a [u32; 16],
+    east: &'a [u32; 16],
+    /// The stone's column.
+    stone_column: u32,
+    /// The board's columns.
+    on_board: u32,
+}
+
+impl Parts<'_> {
+    /// The points a stone's ellipses reach in a row whose western part is
+    /// `w` wide and eastern part `e` (from [`ROW`]: every row within a
+    /// semi-axis has the axis point, so both are >= 0), whose targets are
+    /// `target`, and whose rectangle from the stone's row holds the
+    /// obstacles `seen` (a row of bits): those no obstacle can stand in
+    /// the way of, and the others (near obstacles, to be looked at one by
+    /// one).
+    #[inline]
+    fn reached(&self, w: i8, e: i8, target: u32, seen: u32) -> (u32, u32) {
+        // The parts clipped to the board. The stone's own point is no
+        // target (a live stone).
+        let western = self.west[w as usize & 15];
+        let eastern = self.east[e as usize & 15] & self.on_board;
+        let points = target & (western | eastern);
+        // All of a part when the rectangle from the stone to the part's
+        // far end holds no obstacle: a mask of ones or of zeros, made by
+        // arithmetic (a comparison the compiler turns into a branch, which
+        // the processor cannot guess).
+        let clear = |cols: u32| (u64::from(seen & cols).wrapping_sub(1) >> 32) as u32;
+        let reached =
+            points & ((western & clear(western | self.stone_column)) | (eastern & clear(eastern)));
+        (reached, points & !reached)
     }
 }
 
@@ -842,6 +1210,61 @@ mod tests {
         }
         assert_eq!(source_of(0.5_f64.next_down()), 0);
         assert_eq!(source_of(2.5), 3);
+    }
+
+    /// A tally counts past 255 stones (it empties itself into the cover in
+    /// time), and the cover holds the counts of every column: each of 600
+    /// stones counting a row of 25 points, and every third one more.
+    #[test]
+    fn a_tally_counts_any_number_of_stones() {
+        let size = 25;
+        let mut cover = Cover::new();
+        let mut tally = Tally::new();
+        for k in 0..600u32 {
+            Tally::add(&mut tally.rows[3], (1 << 25) - 1);
+            Tally::add(&mut tally.rows[24], 1 << (k % 25));
+            if k % 3 == 0 {
+                Tally::add(&mut tally.rows[0], 0x155_5555);
+            }
+            tally.stone_done(&mut cover, size);
+        }
+        tally.empty_into(&mut cover, size);
+        for x in 0..25 {
+            assert_eq!(cover.get(x, 3), 600, "{x}");
+            assert_eq!(cover.get(x, 24), 24, "{x}");
+            assert_eq!(cover.get(x, 0), if x % 2 == 0 { 200 } else { 0 }, "{x}");
+            assert_eq!(cover.get(x, 1), 0, "{x}");
+        }
+        assert_eq!(cover.reached_row(3), (1 << 25) - 1);
+        assert_eq!(cover.reached_row(0), 0x155_5555);
+        assert_eq!(cover.reached_row(1), 0);
+    }
+
+    /// Both halves of the words are transposed: bit `x` of row `y` is bit
+    /// `y` of column `x`, in each half.
+    #[test]
+    fn lines_are_transposed() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20 {
+            let rows: [u64; 32] = std::array::from_fn(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed
+            });
+            let columns = transposed(rows);
+            for (y, row) in rows.iter().enumerate() {
+                for (x, column) in columns.iter().enumerate() {
+                    for half in [0, 32] {
+                        assert_eq!(
+                            row >> (half + x) & 1,
+                            column >> (half + y) & 1,
+                            "{x} {y} {half}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// A box is the points of its columns and rows that are on the board,

@@ -369,6 +369,12 @@ impl Obstacles {
         self.rows[y as usize]
     }
 
+    /// The obstacles of each row (on the board) as bits, by row.
+    #[inline]
+    pub(crate) fn rows(&self) -> &[u32; MAX_SIZE as usize] {
+        &self.rows
+    }
+
     /// Whether the point with padded index `i` (on the board) is an obstacle.
     #[inline]
     pub(crate) fn at(&self, i: usize) -> bool {

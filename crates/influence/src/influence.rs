@@ -1,7 +1,7 @@
 //! The one output type every model returns, and the trait they share.
 
 use crate::context::Context;
-use keisei_board::{BoardMap, Color, MapCell, Point, PointSet};
+use keisei_board::{BoardMap, Color, MapCell, PointSet};
 use serde::Serialize;
 use std::fmt;
 
@@ -60,6 +60,15 @@ pub enum Under {
     /// Both colours (seed 000 fig. 18's grey squares).
     Both,
 }
+
+// [`Influence::summary`] reads the discriminant's bit 0 as Black's and bit 1
+// as White's.
+const _: () = assert!(
+    Under::None as u32 == 0
+        && Under::Black as u32 == 1
+        && Under::White as u32 == 2
+        && Under::Both as u32 == 3
+);
 
 impl Under {
     /// `Black` or `White` for one colour.
@@ -155,15 +164,31 @@ impl Influence {
 
     /// The scores and the points under each colour, without the maps.
     pub fn summary(&self) -> Summary {
+        // A row's points under each colour as bits, without a branch on
+        // what a point holds (on the path of every evaluation): bit 0 of
+        // `Under`'s discriminant is Black's, bit 1 White's.
+        fn row_bits<'u>(row: impl Iterator<Item = &'u Under>) -> [u32; 2] {
+            row.enumerate().fold([0u32; 2], |[b, w], (x, &u)| {
+                let u = u as u32;
+                [b | (u & 1) << x, w | (u >> 1) << x]
+            })
+        }
         let mut under = [PointSet::new(), PointSet::new()];
-        // Row by row, with plain loops (on the path of every evaluation).
-        for (y, row) in self.under.array().outer_iter().enumerate() {
-            for (x, u) in row.iter().enumerate() {
-                let p = Point::new(x as u8, y as u8);
-                for c in Color::BOTH {
-                    if u.includes(c) {
-                        under[c.index()].insert(p);
-                    }
+        let n = usize::from(self.under.size());
+        let mut add = |y: usize, bits: [u32; 2]| {
+            for (set, bits) in under.iter_mut().zip(bits) {
+                set.insert_row_bits(y as u8, bits);
+            }
+        };
+        match self.under.array().as_slice() {
+            Some(cells) if n > 0 => {
+                for (y, row) in cells.chunks_exact(n).enumerate() {
+                    add(y, row_bits(row.iter()));
+                }
+            }
+            _ => {
+                for (y, row) in self.under.array().outer_iter().enumerate() {
+                    add(y, row_bits(row.iter()));
                 }
             }
         }

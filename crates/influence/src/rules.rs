@@ -16,7 +16,7 @@ use crate::geometry::{Direction, Sources};
 use crate::grid::{self, Grid};
 use keisei_board::diag::{Location, SourceError, SourceErrors};
 use keisei_board::pattern::{Pattern, PatternFile, PatternSet, Symbol};
-use keisei_board::{Cell, Color, MAX_SIZE, Point, Symmetry};
+use keisei_board::{Cell, Color, MAX_SIZE, Point, PointSet, Symmetry};
 use std::sync::OnceLock;
 
 /// The built-in rule file: (name in diagnostics, text).
@@ -99,6 +99,270 @@ pub struct ReinforcementRules {
     groups: Vec<Group>,
     /// See [`ReinforcementRules::reach`].
     reach: i32,
+    /// The same groups as tests on a stone's [`Window`], when every rule
+    /// lies within it.
+    window: Option<WindowRules>,
+}
+
+/// How far from a stone (in columns and in rows) its [`Window`] reaches.
+pub(crate) const WINDOW_REACH: i32 = 2;
+/// The window's side.
+const WINDOW_SIDE: i32 = 2 * WINDOW_REACH + 1;
+/// The window's cells, a bit each.
+const WINDOW_CELLS: u32 = (1 << (WINDOW_SIDE * WINDOW_SIDE)) - 1;
+
+/// The bit of the window cell `(dx, dy)` away from the stone (both within
+/// [`WINDOW_REACH`]): row by row from the top, `WINDOW_SIDE` bits a row.
+const fn window_bit(dx: i32, dy: i32) -> u32 {
+    1 << ((dy + WINDOW_REACH) * WINDOW_SIDE + dx + WINDOW_REACH)
+}
+
+/// What the cells within [`WINDOW_REACH`] of a live stone hold, a bit per
+/// cell (see [`window_bit`]), as the stone's colour sees them: its own live
+/// stones, the other colour's, and the cells off the board; the other cells
+/// are empty points (dead stones included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Window {
+    pub(crate) own: u32,
+    pub(crate) enemy: u32,
+    pub(crate) off: u32,
+}
+
+/// The [`Window`] of each point of a board, read a few rows of bits at a
+/// time.
+pub(crate) struct Windows {
+    /// Row `y + WINDOW_REACH` holds row `y`'s live black stones at bits
+    /// `x + WINDOW_REACH` and its live white stones 32 bits higher; the
+    /// rows around the board hold none.
+    rows: [u64; MAX_SIZE as usize + 2 * WINDOW_REACH as usize],
+    /// For column `x`: the window cells whose column is off the board.
+    off_columns: [u32; MAX_SIZE as usize],
+    /// For row `y`: the window cells whose row is off the board.
+    off_rows: [u32; MAX_SIZE as usize],
+}
+
+impl Windows {
+    /// The windows of a board of `size` whose live stones of each colour
+    /// (by [`Color::index`]) are `stones`.
+    pub(crate) fn new(size: u8, stones: &[PointSet; 2]) -> Windows {
+        let (n, r, side) = (i32::from(size), WINDOW_REACH, WINDOW_SIDE);
+        let mut rows = [0u64; MAX_SIZE as usize + 2 * WINDOW_REACH as usize];
+        for y in 0..size {
+            rows[(i32::from(y) + r) as usize] = u64::from(stones[0].row_bits(y)) << r
+                | u64::from(stones[1].row_bits(y)) << (32 + r);
+        }
+        let off = |at: i32| (0..side).filter(move |&c| !(0..n).contains(&(at - r + c)));
+        let mut off_columns = [0u32; MAX_SIZE as usize];
+        let mut off_rows = [0u32; MAX_SIZE as usize];
+        for at in 0..n {
+            for c in off(at) {
+                for j in 0..side {
+                    off_columns[at as usize] |= 1 << (j * side + c);
+                    off_rows[at as usize] |= 1 << (c * side + j);
+                }
+            }
+        }
+        Windows {
+            rows,
+            off_columns,
+            off_rows,
+        }
+    }
+
+    /// The window of the live stone of `color` on `p` (a point of the
+    /// board).
+    #[inline]
+    pub(crate) fn get(&self, p: Point, color: Color) -> Window {
+        let (x, y) = (p.x() as usize, p.y() as usize);
+        let side = WINDOW_SIDE as usize;
+        let row = (1u64 << side) - 1;
+        let mut both = 0u64;
+        for (j, &bits) in self.rows[y..y + side].iter().enumerate() {
+            both |= ((bits >> x) & (row | row << 32)) << (side * j);
+        }
+        let (black, white) = (both as u32, (both >> 32) as u32);
+        let (own, enemy) = match color {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        Window {
+            own,
+            enemy,
+            off: self.off_columns[x] | self.off_rows[y],
+        }
+    }
+}
+
+/// The kinds of content a cell may hold, in the order of [`Test::reject`]:
+/// an empty point, an own stone, an enemy stone, off the board.
+const KINDS: [Cell; 4] = [Cell::Empty, Cell::Black, Cell::White, Cell::Off];
+
+/// Two variants as one test on a [`Window`] (matched for Black: own is
+/// Black), the first in the low 32 bits of each word, the second in the
+/// high 32 bits.
+#[derive(Clone, Copy, Debug)]
+struct Test {
+    /// For each kind of content (see [`KINDS`]), the cells that may not
+    /// hold it: a variant holds when no cell holds what it rejects.
+    reject: [u64; 4],
+    /// The directions reinforced (bit `d` for [`Direction::index`] `d`),
+    /// by which variants fail: bit 0 of the index for the first, bit 1 for
+    /// the second. A table and not a choice, which the compiler would turn
+    /// into a branch the processor cannot guess.
+    held: [u32; 4],
+}
+
+impl Test {
+    /// The directions reinforced on a window whose cells of each kind are
+    /// `kinds` (twice, in each half).
+    #[inline]
+    fn held_on(&self, kinds: &[u64; 4]) -> u32 {
+        // Each half of `bad` is below 2^25: adding 2^31 − 1 sets its top
+        // bit exactly when it is not 0 (the variant fails).
+        const LOW: u64 = 0x7fff_ffff_7fff_ffff;
+        let bad = (kinds[0] & self.reject[0])
+            | (kinds[1] & self.reject[1])
+            | (kinds[2] & self.reject[2])
+            | (kinds[3] & self.reject[3]);
+        let failed = (bad + LOW) & !LOW;
+        self.held[(failed >> 31 & 1 | failed >> 62) as usize]
+    }
+}
+
+/// Half a [`Test`] that never holds (every cell rejects everything): the
+/// padding.
+const NEVER: ([u32; 4], u32) = ([WINDOW_CELLS; 4], 0);
+
+/// `SPREAD[b]`: the four bits of `b` (one per direction) as four 16-bit
+/// counts of 0 or 1.
+const SPREAD: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut b = 0;
+    while b < 16 {
+        let mut d = 0;
+        while d < 4 {
+            t[b] |= ((b as u64 >> d) & 1) << (16 * d);
+            d += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The rule groups as tests on a stone's window, grouped by the cell of
+/// their partner, so that a stone is tested only for the partners it has.
+/// A group is a partner and a direction: the variants of the groups of one
+/// partner cell set a bit per direction when they hold, so that a partner
+/// reinforces a direction at most once.
+#[derive(Clone, Debug)]
+pub(crate) struct WindowRules {
+    /// The cells where some group's partner lies.
+    partners: u32,
+    /// The first test of the groups whose partner lies on cell `c` (bit
+    /// `c` of the window), by cell: the only one with the built-in rules.
+    first: [Test; 32],
+    /// Tests per partner cell after the first (the same for every cell,
+    /// padded with [`NEVER`]: the loops run the same length whatever the
+    /// position).
+    more_per_cell: usize,
+    /// The others: `more[c * more_per_cell..][..more_per_cell]`.
+    more: Vec<Test>,
+}
+
+impl WindowRules {
+    /// The groups as window tests, if every cell they read lies within
+    /// [`WINDOW_REACH`].
+    fn new(groups: &[Group], reach: i32) -> Option<WindowRules> {
+        if reach > WINDOW_REACH {
+            return None;
+        }
+        let cells = (WINDOW_SIDE * WINDOW_SIDE) as usize;
+        let mut by_cell: Vec<Vec<([u32; 4], u32)>> = vec![Vec::new(); cells];
+        for g in groups {
+            let (px, py) = g.partner;
+            let cell = window_bit(px, py).trailing_zeros() as usize;
+            for v in &g.variants {
+                let mut reject = [0u32; 4];
+                let mut require = |(dx, dy): (i32, i32), accepts: &dyn Fn(Cell) -> bool| {
+                    for (r, &kind) in reject.iter_mut().zip(&KINDS) {
+                        if !accepts(kind) {
+                            *r |= window_bit(dx, dy);
+                        }
+                    }
+                };
+                // The partner holds an own stone, the check points are empty.
+                require(g.partner, &|c| c == Cell::Black);
+                for &d in &v.checks {
+                    require(d, &|c| c == Cell::Empty);
+                }
+                for &(d, s) in &v.shape {
+                    require(d, &|c| s.accepts(c, Color::Black));
+                }
+                by_cell[cell].push((reject, 1 << g.direction.index()));
+            }
+        }
+        let per_cell = by_cell
+            .iter()
+            .map(|v| v.len().div_ceil(2))
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let mut partners = 0;
+        let never = Test {
+            reject: [u64::from(WINDOW_CELLS) | u64::from(WINDOW_CELLS) << 32; 4],
+            held: [0; 4],
+        };
+        let mut first = [never; 32];
+        let mut more = Vec::with_capacity((per_cell - 1) * cells);
+        for (c, mut halves) in by_cell.into_iter().enumerate() {
+            if !halves.is_empty() {
+                partners |= 1 << c;
+            }
+            halves.resize(2 * per_cell, NEVER);
+            let mut tests = halves.chunks_exact(2).map(|pair| {
+                let [(low, d0), (high, d1)] = [pair[0], pair[1]];
+                Test {
+                    reject: std::array::from_fn(|k| u64::from(low[k]) | u64::from(high[k]) << 32),
+                    held: [d0 | d1, d1, d0, 0],
+                }
+            });
+            first[c] = tests.next().unwrap_or(never);
+            more.extend(tests);
+        }
+        Some(WindowRules {
+            partners,
+            first,
+            more_per_cell: per_cell - 1,
+            more,
+        })
+    }
+
+    /// How many reinforcements each direction (N, E, S, W) of the live
+    /// stone whose window is `w` gets: what
+    /// [`ReinforcementRules::for_each_in`] calls `f` with, counted by
+    /// direction. No branch on what the cells hold but the loop over the
+    /// partners the stone has.
+    #[inline]
+    pub(crate) fn counts(&self, w: Window) -> [i32; 4] {
+        let both = |bits: u32| u64::from(bits) | u64::from(bits) << 32;
+        let kinds = [!(w.own | w.enemy | w.off), w.own, w.enemy, w.off].map(both);
+        // A 16-bit count per direction.
+        let mut packed = 0u64;
+        let mut partners = w.own & self.partners;
+        while partners != 0 {
+            let c = partners.trailing_zeros() as usize;
+            partners &= partners - 1;
+            // The directions this partner reinforces.
+            let mut held = self.first[c & 31].held_on(&kinds);
+            if self.more_per_cell > 0 {
+                for t in &self.more[c * self.more_per_cell..][..self.more_per_cell] {
+                    held |= t.held_on(&kinds);
+                }
+            }
+            packed += SPREAD[held as usize & 15];
+        }
+        [0, 16, 32, 48].map(|s| ((packed >> s) & 0xffff) as i32)
+    }
 }
 
 /// The largest row or column distance from a stone of a cell the rule
@@ -335,11 +599,13 @@ impl ReinforcementRules {
             }
         }
         let reach = reach(&groups);
+        let window = WindowRules::new(&groups, reach);
         Ok(ReinforcementRules {
             file,
             rules,
             groups,
             reach,
+            window,
         })
     }
 
@@ -387,6 +653,13 @@ impl ReinforcementRules {
     /// reinforcements depend on the cells within this distance only.
     pub(crate) fn reach(&self) -> i32 {
         self.reach
+    }
+
+    /// The rules as tests on a stone's [`Window`] (see
+    /// [`WindowRules::counts`]); `None` when some rule reads a cell beyond
+    /// the window (then [`Self::for_each_in`] answers).
+    pub(crate) fn window_rules(&self) -> Option<&WindowRules> {
+        self.window.as_ref()
     }
 
     /// [`Self::for_each`] on a prepared grid, for a live stone of `color`.
@@ -445,5 +718,136 @@ impl ReinforcementRules {
     /// unknown index.
     pub fn name(&self, index: usize) -> &str {
         self.rules.get(index).map_or("?", |r| r.name.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use keisei_board::{Board, BoardMap};
+    use keisei_territory::{Owner, Territory};
+
+    /// Rules with every kind of cell the window tests (own, enemy, own or
+    /// empty, enemy or empty, edges, anything), two rules giving one
+    /// partner and direction (a group of several variants), and partner
+    /// cells with more than two variants.
+    const VARIED: &str = "
+pattern nobi
+  partner: P
+  add: n
+  empty: A B
+  A B
+  @ P
+
+pattern nobi-wide
+  partner: P
+  add: n
+  empty: A
+  A x
+  @ P
+
+pattern edge
+  partner: P
+  add: w
+  empty: A
+  | A .
+  | @ P
+
+pattern cap
+  partner: P
+  add: s
+  empty: A
+  - - -
+  @ P o
+  A ? ?
+
+pattern opposed
+  partner: P
+  add: e
+  empty: A
+  O A .
+  ? @ .
+  . . P
+
+pattern far
+  partner: P
+  add: s
+  empty: A B
+  @ . P
+  A . O
+  . B x
+";
+
+    /// For each live stone of many random positions, the window tests
+    /// count the reinforcements of each direction that the grid matcher
+    /// finds: the built-in rules and rules of every kind of cell.
+    #[test]
+    fn window_counts_are_the_grid_matcher_counts() {
+        let varied = ReinforcementRules::parse("varied.pat", VARIED).unwrap();
+        let all = [ReinforcementRules::builtin(), &varied];
+        for rules in all {
+            assert!(rules.window_rules().is_some());
+        }
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..300 {
+            let size = [5u8, 7, 9, 13, 19][round % 5];
+            let density = next() % 90;
+            let mut board = Board::new(u32::from(size)).unwrap();
+            let mut dead = PointSet::new();
+            for p in board.points().collect::<Vec<_>>() {
+                let r = next();
+                if r % 100 < density {
+                    let color = if r & 256 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    board.set_stone(color, p).unwrap();
+                    if r % 17 == 0 {
+                        dead.insert(p);
+                    }
+                }
+            }
+            let strength = BoardMap::new(size, 0.0);
+            let territory = Territory {
+                map: BoardMap::new(size, Owner::None),
+                regions: Vec::new(),
+                black: 0,
+                white: 0,
+            };
+            let none = PointSet::new();
+            let ctx = Context {
+                board: &board,
+                strength: &strength,
+                unattackable: &none,
+                dead: &dead,
+                territory: &territory,
+            };
+            let grid = Grid::new(&ctx);
+            let mut live = board.point_sets().stones;
+            for s in &mut live {
+                s.subtract(&dead);
+            }
+            let windows = Windows::new(size, &live);
+            for rules in all {
+                let window = rules.window_rules().unwrap();
+                for p in board.points() {
+                    let Some(color) = ctx.live(p) else { continue };
+                    let mut expected = [0; 4];
+                    rules.for_each_in(&grid, p, color, |r| expected[r.direction.index()] += 1);
+                    assert_eq!(
+                        window.counts(windows.get(p, color)),
+                        expected,
+                        "{p:?} round {round}"
+                    );
+                }
+            }
+        }
     }
 }

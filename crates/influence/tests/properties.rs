@@ -3,7 +3,7 @@
 //! scores; nothing panics on random legal positions of any size.
 
 use keisei_board::{Board, BoardMap, Color, Point, PointSet, Symmetry};
-use keisei_influence::{Context, Dots, ModelKind, StandaloneInputs, Under, model};
+use keisei_influence::{Context, Dots, ModelKind, Sources, StandaloneInputs, Under, model};
 use keisei_territory::{Owner, Region, Territory};
 use proptest::prelude::*;
 
@@ -281,5 +281,185 @@ proptest! {
                 None => prop_assert!(kind != ModelKind::Ellipse, "the ellipse model keeps a memo"),
             }
         }
+    }
+}
+
+/// A position drawn point by point from `cells` (stones set up without
+/// captures, so that a colour may hold most of a large board), with
+/// strength, unattackable and dead stones and a territory map drawn from
+/// the same numbers.
+fn drawn(size: u8, cells: &[u8]) -> Owned {
+    let mut board = Board::new(u32::from(size)).unwrap();
+    let mut strength = BoardMap::new(size, 0.0);
+    let mut territory = BoardMap::new(size, Owner::None);
+    let (mut unattackable, mut dead) = (PointSet::new(), PointSet::new());
+    for (p, &r) in board
+        .points()
+        .collect::<Vec<_>>()
+        .into_iter()
+        .zip(cells.iter().cycle())
+    {
+        // Mostly Black when `r` is high: a colour with more than 255 stones.
+        let color = match r % 8 {
+            0..=2 => None,
+            3..=5 => Some(Color::Black),
+            6 => Some(Color::White),
+            _ => Some(if r > 128 { Color::Black } else { Color::White }),
+        };
+        match color {
+            Some(c) => {
+                board.set_stone(c, p).unwrap();
+                strength[p] = f64::from(r % 5) / 4.0;
+                if r % 3 == 0 {
+                    unattackable.insert(p);
+                }
+                if r % 13 == 0 {
+                    dead.insert(p);
+                }
+            }
+            None => {
+                territory[p] = match r / 8 % 5 {
+                    0 => Owner::Black,
+                    1 => Owner::White,
+                    _ => Owner::None,
+                };
+            }
+        }
+    }
+    Owned {
+        board,
+        strength,
+        unattackable,
+        dead,
+        territory: Territory {
+            map: territory,
+            regions: Vec::new(),
+            black: 0,
+            white: 0,
+        },
+    }
+}
+
+/// The ellipse model computed plainly, point by point, as seed 000 §3.2
+/// describes it (what the model's row-at-a-time code must give): each live
+/// stone's reinforced and truncated sources, in point order, and how many
+/// stones of each colour reach each point.
+/// Each live stone with its reinforced and truncated sources.
+type StoneSources = Vec<(Point, Sources, Sources)>;
+
+fn plain_ellipse(ctx: &Context) -> (StoneSources, [BoardMap<u16>; 2]) {
+    use keisei_influence::{Ellipse, MAX_REACH, ReinforcementRules, in_ellipse, line_between};
+    use keisei_territory::patterns::RemovalRules;
+    use keisei_territory::{BlockModel, blocks};
+    let model = Ellipse::new();
+    let board = ctx.board;
+    let size = board.size();
+    let mut live = board.clone();
+    live.clear_points(ctx.dead).unwrap();
+    let unattackable: PointSet = ctx
+        .unattackable
+        .iter()
+        .filter(|&p| ctx.live(p).is_some())
+        .collect();
+    let blocks = blocks(
+        &live,
+        &unattackable,
+        BlockModel::Restriction,
+        RemovalRules::builtin(),
+    );
+    let mut stones = Vec::new();
+    let mut cover = [BoardMap::new(size, 0u16), BoardMap::new(size, 0u16)];
+    let at = |p: Point, dx: i32, dy: i32| Point::checked(p.x() + dx, p.y() + dy, size);
+    for p in board.points() {
+        let Some(color) = ctx.live(p) else { continue };
+        let enemy = color.opponent();
+        let obstacle = |q: Point| {
+            (ctx.live(q) == Some(enemy) && unattackable.contains(q)) || blocks.of(enemy).contains(q)
+        };
+        let target = |q: Point| {
+            ctx.live(q).is_none()
+                && ctx.territory_owner(q) != Some(color)
+                && !blocks.of(enemy).contains(q)
+        };
+        let initial = Sources::uniform(model.initial(ctx.strength_at(p)));
+        let rules = ReinforcementRules::builtin();
+        let reinforced = rules
+            .reinforce(ctx, p, model.params.k, initial)
+            .clamped(MAX_REACH);
+        // Step 3, point by point along each axis.
+        let mut truncated = reinforced;
+        for d in keisei_influence::Direction::ALL {
+            let (dx, dy) = d.offset();
+            let mut hits = 0;
+            for t in 1..=reinforced.get(d) {
+                let Some(q) = at(p, t * dx, t * dy) else {
+                    break;
+                };
+                if !obstacle(q) {
+                    continue;
+                }
+                hits += 1;
+                if ctx.live(q) == Some(enemy) || hits >= model.params.block_hits {
+                    truncated.set(d, t - 1);
+                    break;
+                }
+            }
+        }
+        // The quarter ellipses: a point counts once, when it is a target
+        // and no obstacle lies on the line to it.
+        let [n, e, s, w] = truncated.0;
+        for q in board.points() {
+            let (dx, dy) = (q.x() - p.x(), q.y() - p.y());
+            let (a, b) = (if dx < 0 { w } else { e }, if dy <= 0 { n } else { s });
+            if q != p
+                && in_ellipse(dx.abs(), dy.abs(), a, b)
+                && target(q)
+                && line_between(dx, dy)
+                    .iter()
+                    .all(|&(i, j)| at(p, i32::from(i), i32::from(j)).is_none_or(|c| !obstacle(c)))
+            {
+                cover[color.index()][q] += 1;
+            }
+        }
+        stones.push((p, reinforced, truncated));
+    }
+    (stones, cover)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// The ellipse model gives what the plain, point-by-point computation
+    /// gives: every stone's sources, the cover counts, and the influence
+    /// (with and without naming the reinforcements, which take another
+    /// path), on dense and sparse positions of every size, one colour with
+    /// more than 255 stones on the largest boards.
+    #[test]
+    fn the_ellipse_model_is_the_plain_computation(
+        size in prop::sample::select(vec![5u8, 9, 13, 19, 25]),
+        cells in prop::collection::vec(any::<u8>(), 1..700),
+    ) {
+        use keisei_influence::{Ellipse, Model};
+        let o = drawn(size, &cells);
+        let ctx = o.ctx();
+        let (stones, [black, white]) = plain_ellipse(&ctx);
+        let model = Ellipse::new();
+        let a = model.analyse(&ctx);
+        let got: StoneSources =
+            a.stones.iter().map(|s| (s.stone, s.reinforced, s.truncated)).collect();
+        prop_assert_eq!(got, stones);
+        prop_assert_eq!(&a.black_cover, &black);
+        prop_assert_eq!(&a.white_cover, &white);
+        let influence = model.influence(&ctx);
+        prop_assert_eq!(&influence, &a.influence);
+        let (mut nb, mut nw) = (0.0, 0.0);
+        for p in o.board.points() {
+            let (b, w) = (black[p], white[p]);
+            prop_assert_eq!(influence.value[p], f64::from(b) - f64::from(w));
+            prop_assert_eq!(influence.under[p], Under::from_reach(b > 0, w > 0));
+            nb += f64::from(u8::from(b > 0));
+            nw += f64::from(u8::from(w > 0));
+        }
+        prop_assert_eq!((influence.black, influence.white), (nb, nw));
     }
 }
