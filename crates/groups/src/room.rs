@@ -3,7 +3,7 @@
 
 use keisei_board::diag::{SourceError, SourceErrors};
 use keisei_board::pattern::{Pattern, PatternFile, PatternSet};
-use keisei_board::{Board, Color, Point, PointSet};
+use keisei_board::{Board, Color, Point, PointSet, STRIDE, Symmetry};
 use std::sync::OnceLock;
 
 /// The built-in room patterns: (name in diagnostics, text).
@@ -12,6 +12,16 @@ pub const ROOM: (&str, &str) = (
     include_str!("../patterns/room.pat"),
 );
 
+/// A pattern's cells turned by a symmetry, as offsets from the anchor.
+#[derive(Clone, Debug, PartialEq)]
+struct Turn {
+    /// The cells that must be off the board (`|`, `-`, `+`).
+    off: Vec<(i32, i32)>,
+    /// The labelled cells, each with the offset of its index
+    /// ([`Point::index`]).
+    open: Vec<(i32, i32, isize)>,
+}
+
 /// The room patterns, compiled, with their `check:` and `area:` labels.
 #[derive(Clone, Debug)]
 pub struct RoomPatterns {
@@ -19,6 +29,11 @@ pub struct RoomPatterns {
     /// Per pattern, the cells of its `check:` labels then its `area:`
     /// labels, as offsets from the anchor in the diagram's frame.
     cells: Vec<Vec<(i32, i32)>>,
+    /// The cells of each pattern that a match needs off the board and its
+    /// labelled cells (`cells`), turned by every symmetry, each distinct
+    /// turn once: a stone at which no turn has its off-board cells off the
+    /// board and its labelled cells open has no room, and is not matched.
+    turned: Vec<Turn>,
     /// See [`RoomPatterns::reach`].
     reach: i32,
 }
@@ -81,7 +96,39 @@ impl RoomPatterns {
                     .map(|(_, (dx, dy))| dx.abs().max(dy.abs()))
             })
             .fold(set.reach(), i32::max);
-        errors.into_result(RoomPatterns { set, cells, reach })
+        let mut turned: Vec<Turn> = Vec::new();
+        for (p, labelled) in file.patterns().iter().zip(&cells) {
+            let off: Vec<(i32, i32)> = p
+                .diagram()
+                .cells()
+                .filter(|c| c.symbol.is_off_board())
+                .map(|c| (c.dx, c.dy))
+                .collect();
+            for symmetry in Symmetry::ALL {
+                let turn = Turn {
+                    off: off
+                        .iter()
+                        .map(|&(dx, dy)| symmetry.apply_offset(dx, dy))
+                        .collect(),
+                    open: labelled
+                        .iter()
+                        .map(|&(dx, dy)| {
+                            let (dx, dy) = symmetry.apply_offset(dx, dy);
+                            (dx, dy, dy as isize * STRIDE as isize + dx as isize)
+                        })
+                        .collect(),
+                };
+                if !turned.contains(&turn) {
+                    turned.push(turn);
+                }
+            }
+        }
+        errors.into_result(RoomPatterns {
+            set,
+            cells,
+            turned,
+            reach,
+        })
     }
 
     /// How far (in columns or rows) from a stone its rooms look: the rooms
@@ -117,8 +164,26 @@ impl RoomPatterns {
         let size = board.size();
         // Room patterns stand on an edge: stones farther in match nothing.
         let edge_reach = self.set.edge_reach().unwrap_or(i32::MAX);
+        // The points a room may hold: empty, outside the eye space.
+        let mut open = board.point_sets().empty;
+        open.subtract(eye_space);
+        let n = u32::from(size);
         let mut candidates: Vec<PointSet> = Vec::new();
         for s in stones.iter().filter(|s| s.edge_distance(size) < edge_reach) {
+            // A match makes a room only if its off-board cells are off the
+            // board and its labelled cells open: a stone where no turn of a
+            // pattern has them so has none.
+            let (x, y, at) = (s.x(), s.y(), s.index() as isize);
+            let on_board = |dx: i32, dy: i32| ((x + dx) as u32) < n && ((y + dy) as u32) < n;
+            let may_have_room = self.turned.iter().any(|t| {
+                t.off.iter().all(|&(dx, dy)| !on_board(dx, dy))
+                    && t.open.iter().all(|&(dx, dy, delta)| {
+                        on_board(dx, dy) && open.contains(Point::from_index((at + delta) as usize))
+                    })
+            });
+            if !may_have_room {
+                continue;
+            }
             for m in self.set.matches_at(board, s, color) {
                 // The check points and the area, all on the board, empty
                 // and outside the eye space.
