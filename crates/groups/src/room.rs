@@ -3,7 +3,7 @@
 
 use keisei_board::diag::{SourceError, SourceErrors};
 use keisei_board::pattern::{Pattern, PatternFile, PatternSet};
-use keisei_board::{Board, Color, Point, PointSet, STRIDE, Symmetry};
+use keisei_board::{Board, Color, MAX_SIZE, MIN_SIZE, Point, PointSet, STRIDE, Symmetry};
 use std::sync::OnceLock;
 
 /// The built-in room patterns: (name in diagnostics, text).
@@ -22,6 +22,18 @@ struct Turn {
     open: Vec<(i32, i32, isize)>,
 }
 
+/// The number of board sizes.
+const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
+
+/// On a board of one size, the points where each turn (of
+/// [`RoomPatterns::turned`]) has its off-board cells off the board and its
+/// labelled cells on it, within the patterns' edge reach; and all of them.
+#[derive(Clone, Debug)]
+struct Anchors {
+    per_turn: Vec<PointSet>,
+    any: PointSet,
+}
+
 /// The room patterns, compiled, with their `check:` and `area:` labels.
 #[derive(Clone, Debug)]
 pub struct RoomPatterns {
@@ -34,6 +46,9 @@ pub struct RoomPatterns {
     /// turn once: a stone at which no turn has its off-board cells off the
     /// board and its labelled cells open has no room, and is not matched.
     turned: Vec<Turn>,
+    /// Per board size from [`MIN_SIZE`], made at first use: see
+    /// [`Anchors`].
+    anchors: [OnceLock<Anchors>; SIZES],
     /// See [`RoomPatterns::reach`].
     reach: i32,
 }
@@ -127,7 +142,40 @@ impl RoomPatterns {
             set,
             cells,
             turned,
+            anchors: std::array::from_fn(|_| OnceLock::new()),
             reach,
+        })
+    }
+
+    /// The [`Anchors`] of a board of `size`.
+    fn anchors(&self, size: u8) -> &Anchors {
+        let i = usize::from(size.clamp(MIN_SIZE, MAX_SIZE) - MIN_SIZE);
+        self.anchors[i].get_or_init(|| {
+            // Room patterns stand on an edge: stones farther in match
+            // nothing.
+            let edge_reach = self.set.edge_reach().unwrap_or(i32::MAX);
+            let n = i32::from(size);
+            let mut any = PointSet::new();
+            let per_turn: Vec<PointSet> = self
+                .turned
+                .iter()
+                .map(|t| {
+                    let mut points = PointSet::new();
+                    for p in Point::all(size).filter(|p| p.edge_distance(size) < edge_reach) {
+                        let on_board = |dx: i32, dy: i32| {
+                            (0..n).contains(&(p.x() + dx)) && (0..n).contains(&(p.y() + dy))
+                        };
+                        if t.off.iter().all(|&(dx, dy)| !on_board(dx, dy))
+                            && t.open.iter().all(|&(dx, dy, _)| on_board(dx, dy))
+                        {
+                            points.insert(p);
+                        }
+                    }
+                    any.union_with(&points);
+                    points
+                })
+                .collect();
+            Anchors { per_turn, any }
         })
     }
 
@@ -162,24 +210,24 @@ impl RoomPatterns {
         eye_space: &PointSet,
     ) -> Vec<PointSet> {
         let size = board.size();
-        // Room patterns stand on an edge: stones farther in match nothing.
-        let edge_reach = self.set.edge_reach().unwrap_or(i32::MAX);
         // The points a room may hold: empty, outside the eye space.
         let mut open = board.point_sets().empty;
         open.subtract(eye_space);
-        let n = u32::from(size);
+        let anchors = self.anchors(size);
+        let mut near = *stones;
+        near.intersect_with(&anchors.any);
         let mut candidates: Vec<PointSet> = Vec::new();
-        for s in stones.iter().filter(|s| s.edge_distance(size) < edge_reach) {
+        for s in &near {
             // A match makes a room only if its off-board cells are off the
             // board and its labelled cells open: a stone where no turn of a
-            // pattern has them so has none.
-            let (x, y, at) = (s.x(), s.y(), s.index() as isize);
-            let on_board = |dx: i32, dy: i32| ((x + dx) as u32) < n && ((y + dy) as u32) < n;
-            let may_have_room = self.turned.iter().any(|t| {
-                t.off.iter().all(|&(dx, dy)| !on_board(dx, dy))
-                    && t.open.iter().all(|&(dx, dy, delta)| {
-                        on_board(dx, dy) && open.contains(Point::from_index((at + delta) as usize))
-                    })
+            // pattern has them so has none (the anchors of a turn have its
+            // cells on the board where they must be).
+            let at = s.index() as isize;
+            let may_have_room = self.turned.iter().zip(&anchors.per_turn).any(|(t, a)| {
+                a.contains(s)
+                    && t.open
+                        .iter()
+                        .all(|&(.., delta)| open.contains(Point::from_index((at + delta) as usize)))
             });
             if !may_have_room {
                 continue;
