@@ -128,6 +128,31 @@ impl PointSet {
             != 0
     }
 
+    /// For each of `sets`, how many of its points `self` holds. Only the
+    /// words from `self`'s first point to its last are read: for a set
+    /// spanning a few rows, a few words instead of every word of each
+    /// intersection.
+    pub fn common_counts<const N: usize>(&self, sets: [&PointSet; N]) -> [usize; N] {
+        // Which words hold points, as bits (no branch per word).
+        let held = self
+            .words
+            .iter()
+            .enumerate()
+            .fold(0u32, |acc, (i, &w)| acc | u32::from(w != 0) << i);
+        let mut counts = [0; N];
+        if held == 0 {
+            return counts;
+        }
+        let (from, to) = (held.trailing_zeros(), u32::BITS - held.leading_zeros());
+        for i in from as usize..to as usize {
+            let w = self.words[i];
+            for (count, set) in counts.iter_mut().zip(&sets) {
+                *count += (w & set.words[i]).count_ones() as usize;
+            }
+        }
+        counts
+    }
+
     /// The smallest point (in index order), if any.
     pub fn first(&self) -> Option<Point> {
         self.iter().next()
@@ -510,5 +535,35 @@ mod tests {
         let got: Vec<usize> = ends.iter().map(Point::index).collect();
         assert_eq!(got, vec![0, NUM_CELLS - 1]);
         assert_eq!(PointSet::new().iter().next(), None);
+    }
+
+    /// `common_counts` counts each intersection as `len` does, for sets
+    /// spanning one word, a few, or all of them, and for the empty set.
+    #[test]
+    fn common_counts_are_intersection_lengths() {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize
+        };
+        for case in 0..200 {
+            let mut sets = [PointSet::new(); 4];
+            let (from, span) = (next() % NUM_CELLS, 1 + next() % (1 + case * 4));
+            for set in &mut sets {
+                for _ in 0..next() % 300 {
+                    set.insert(Point::from_index((from + next() % span) % NUM_CELLS));
+                }
+            }
+            let [a, b, c, d] = sets;
+            let expected = [&b, &c, &d].map(|set| {
+                let mut common = a;
+                common.intersect_with(set);
+                common.len()
+            });
+            assert_eq!(a.common_counts([&b, &c, &d]), expected, "case {case}");
+        }
+        assert_eq!(PointSet::new().common_counts([&PointSet::board(19)]), [0]);
     }
 }

@@ -120,17 +120,29 @@ fn importance_in(areas: &Areas, group: &Group, w_i: f64) -> Importance {
     // colour, or nobody's territory under neither, one or both colours'
     // influence (the other colour's territory counts for nothing).
     let range = range_within(&areas.board, group);
-    let count = |area: &PointSet| {
-        let mut s = range;
-        s.intersect_with(area);
-        s.len()
-    };
+    // The range and the stones, counted together: the areas hold empty
+    // points only, so the stones add nothing to their counts.
+    let mut counted = range;
+    counted.union_with(&group.stones);
+    let [
+        stones,
+        own_territory,
+        neutral,
+        own_influence,
+        enemy_influence,
+    ] = counted.common_counts([
+        &group.stones,
+        &areas.territory[own.index()],
+        &areas.neutral,
+        &areas.influence[own.index()],
+        &areas.influence[own.opponent().index()],
+    ]);
     let mut imp = Importance {
-        stones: group.stones.len(),
-        own_territory: count(&areas.territory[own.index()]),
-        neutral: count(&areas.neutral),
-        own_influence: count(&areas.influence[own.index()]),
-        enemy_influence: count(&areas.influence[own.opponent().index()]),
+        stones,
+        own_territory,
+        neutral,
+        own_influence,
+        enemy_influence,
         value: 0.0,
     };
     imp.value = 2.0 * imp.stones as f64
