@@ -117,9 +117,34 @@ impl Shape {
 
     /// Whether the points form one group through orthogonal adjacency.
     pub fn is_connected(&self) -> bool {
-        if self.points.is_empty() {
+        let n = self.points.len();
+        if n == 0 {
             return false;
         }
+        if n > 64 {
+            return self.is_connected_large();
+        }
+        // The points reached, as bits over point indices, grown from point
+        // 0 one point at a time (no list of neighbours allocated).
+        let mut seen = 1u64;
+        let mut todo = 1u64;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let p = self.points[i];
+            for &(dx, dy) in &DIRS {
+                if let Some(j) = self.index_of(p.x + dx, p.y + dy) {
+                    let bit = 1u64 << j;
+                    todo |= bit & !seen;
+                    seen |= bit;
+                }
+            }
+        }
+        seen.count_ones() as usize == n
+    }
+
+    /// [`Shape::is_connected`] for shapes of more than 64 points.
+    fn is_connected_large(&self) -> bool {
         let mut seen = vec![false; self.points.len()];
         let mut stack = vec![0];
         seen[0] = true;
