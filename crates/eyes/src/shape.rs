@@ -214,9 +214,25 @@ impl Shape {
     /// The canonical key (smallest over the 8 symmetries, after translation)
     /// and the symmetry that produces it from this shape.
     pub fn canonical(&self) -> (ShapeKey, Symmetry) {
-        let mut best: Vec<u32> = Vec::new();
+        // Keys of shapes this small are built in arrays on the stack.
+        const SMALL: usize = 16;
+        let n = self.points.len();
+        if n > SMALL {
+            let mut best = vec![0; n];
+            let mut buf = vec![0; n];
+            let sym = self.canonical_into(&mut best, &mut buf);
+            return (ShapeKey(best), sym);
+        }
+        let (mut best, mut buf) = ([0; SMALL], [0; SMALL]);
+        let sym = self.canonical_into(&mut best[..n], &mut buf[..n]);
+        (ShapeKey(best[..n].to_vec()), sym)
+    }
+
+    /// [`Shape::canonical`]'s key written into `best`, with `buf` to work
+    /// in (both of the shape's length); returns the symmetry.
+    fn canonical_into(&self, best: &mut [u32], buf: &mut [u32]) -> Symmetry {
+        let masks = &*MASKS;
         let mut best_sym = Symmetry::Identity;
-        let mut buf: Vec<u32> = Vec::with_capacity(self.points.len());
         for (si, &sym) in Symmetry::ALL.iter().enumerate() {
             let mut min_x = i32::MAX;
             let mut min_y = i32::MAX;
@@ -225,22 +241,21 @@ impl Shape {
                 min_x = min_x.min(x);
                 min_y = min_y.min(y);
             }
-            buf.clear();
-            for p in &self.points {
+            for (k, p) in buf.iter_mut().zip(&self.points) {
                 let (x, y) = sym.apply_offset(i32::from(p.x), i32::from(p.y));
                 let q = ShapePoint {
-                    off_board: MASKS[si][usize::from(p.off_board & 15)],
+                    off_board: masks[si][usize::from(p.off_board & 15)],
                     ..*p
                 };
-                buf.push(encode((x - min_x) as i8, (y - min_y) as i8, q));
+                *k = encode((x - min_x) as i8, (y - min_y) as i8, q);
             }
             buf.sort_unstable();
-            if si == 0 || buf < best {
-                std::mem::swap(&mut best, &mut buf);
+            if si == 0 || *buf < *best {
+                best.copy_from_slice(buf);
                 best_sym = sym;
             }
         }
-        (ShapeKey(best), best_sym)
+        best_sym
     }
 
     /// The translation [`Shape::canonical`] applies after `sym`: the smallest
