@@ -7,6 +7,7 @@ use crate::value::EyeValue;
 use keisei_board::diag::{SourceError, SourceErrors};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// What the index answers for one shape: borrowed from the flat index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +38,7 @@ pub struct FlatIndex {
     attack: Vec<(i8, i8)>,
     attack_start: Vec<u32>,
     #[serde(skip)]
-    map: HashMap<u64, u32>,
+    map: HashMap<u64, u32, BuildHasherDefault<KeyHashed>>,
 }
 
 /// FNV-1a over the key's words: stable across runs and machines.
@@ -50,6 +51,28 @@ fn key_hash(key: &[u32]) -> u64 {
         }
     }
     h
+}
+
+/// The hasher of the index's map: its keys are [`key_hash`]es already, so
+/// a key hashes to itself (no second hash of every lookup).
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHashed(u64);
+
+impl Hasher for KeyHashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Not used by `u64` keys; any bytes still hash (FNV-1a).
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 impl FlatIndex {
@@ -105,7 +128,7 @@ impl FlatIndex {
 
     /// Rebuilds the hash map (after deserializing).
     pub(crate) fn rebuild_map(&mut self) {
-        self.map = HashMap::with_capacity(self.len());
+        self.map = HashMap::with_capacity_and_hasher(self.len(), BuildHasherDefault::default());
         for s in 0..self.len() {
             let h = key_hash(self.key(s));
             self.map.entry(h).or_insert(s as u32);
