@@ -338,6 +338,11 @@ pub struct RemovalRules {
     /// row over `-reach..=reach`), the cells it removes within two columns
     /// and rows of the stone: per row `dy + 2`, bit `dx + 2`.
     near: Vec<[u8; 5]>,
+    /// With `reach` at most 2 (`None` otherwise): for each row `ey + 2` of
+    /// an enemy stone's offset and each set of enemy columns in that row
+    /// (bit `ex + 2`), the cells they remove together: the union of their
+    /// `near` entries, row `dy + 2` in byte `dy + 2` (bit `dx + 2`).
+    window: Option<Box<[[u64; 32]; 5]>>,
 }
 
 impl RemovalRules {
@@ -419,11 +424,28 @@ impl RemovalRules {
                 }
             }
         }
+        let window = (reach <= 2).then(|| {
+            let mut window = Box::new([[0u64; 32]; 5]);
+            for (ey, row) in (-reach..=reach).zip(&mut window[(2 - reach) as usize..]) {
+                for (columns, cells) in row.iter_mut().enumerate() {
+                    for ex in -reach..=reach {
+                        if columns & 1 << (ex + 2) != 0 {
+                            let at = ((ey + reach) * side + ex + reach) as usize;
+                            for (dy, &bits) in near[at].iter().enumerate() {
+                                *cells |= u64::from(bits) << (8 * dy);
+                            }
+                        }
+                    }
+                }
+            }
+            window
+        });
         Ok(RemovalRules {
             set,
             table,
             reach,
             near,
+            window,
         })
     }
 
@@ -477,6 +499,21 @@ impl RemovalRules {
             );
         }
         out
+    }
+
+    /// The cells removed from a block by the enemy stones around its stone
+    /// (in row `y`, column `x`), looked up by row: entry `[j][columns]` is
+    /// what the enemy stones of row `y + j - 2` in the columns from `x - 2`
+    /// to `x + 2` (bits 0 to 4) remove together, row `dy + 2` of the box
+    /// of five columns and rows centred on the stone in byte `dy + 2`, bit
+    /// `dx + 2` for column `x + dx` (the cells of
+    /// [`RemovalRules::removed_rows`] packed in one word; the union over
+    /// the five rows is all of them). `None` if a rule's enemy stone stands
+    /// farther than two columns or rows from the stone: then the five rows
+    /// do not tell.
+    #[inline]
+    pub(crate) fn box_table(&self) -> Option<&[[u64; 32]; 5]> {
+        self.window.as_deref()
     }
 
     /// The cells removed from the block of `stone` by the enemy stones
