@@ -60,6 +60,20 @@ impl<T> BoardMap<T> {
         BoardMap { data }
     }
 
+    /// A map of `size` from its values row by row, top row first (`values[y
+    /// * size + x]` at column `x` of row `y`): for a caller that makes the
+    /// values in that order, with no filling beforehand and no call per
+    /// point.
+    ///
+    /// # Panics
+    /// If `values` does not hold `size * size` values.
+    pub fn from_vec(size: u8, values: Vec<T>) -> BoardMap<T> {
+        let n = usize::from(size);
+        BoardMap {
+            data: Array2::from_shape_vec((n, n), values).expect("size * size values"),
+        }
+    }
+
     /// The board size.
     #[inline]
     pub fn size(&self) -> u8 {
@@ -271,6 +285,17 @@ mod tests {
         assert_eq!(m.array()[[1, 3]], 13);
         assert_eq!(m[Point::new(3, 1)], 13);
         assert_eq!(m.rows()[4][0], 40);
+    }
+
+    /// A map from its values row by row is the map of the same values by
+    /// point.
+    #[test]
+    fn from_vec_is_row_major_from_the_top() {
+        let values: Vec<i32> = Point::all(6).map(|p| p.y() * 10 + p.x()).collect();
+        assert_eq!(
+            BoardMap::from_vec(6, values),
+            BoardMap::from_fn(6, |p| p.y() * 10 + p.x())
+        );
     }
 
     #[test]

@@ -66,43 +66,64 @@ pub fn attack_ease(
     params: &AttackEaseParams,
 ) -> AttackEase {
     let size = board.size();
-    let mut distance = BoardMap::new(size, None);
-    let mut g = BoardMap::new(size, 0.0);
-    let mut values = [0.0f64; 2];
+    let n = usize::from(size);
     let sets = board.point_sets();
-    // Each colour's territory, read off the map in one pass.
+    // Each colour's territory, read off the map a row at a time.
     let mut owned = [PointSet::new(), PointSet::new()];
-    for (p, owner) in territory.map.iter() {
-        let i = match owner {
-            Owner::Black => 0,
-            Owner::White => 1,
-            Owner::None => continue,
-        };
-        owned[i].insert(p);
+    for (y, row) in territory.map.array().outer_iter().enumerate() {
+        let mut bits = [0u32; 2];
+        for (x, owner) in row.iter().enumerate() {
+            bits[0] |= u32::from(*owner == Owner::Black) << x;
+            bits[1] |= u32::from(*owner == Owner::White) << x;
+        }
+        for (set, bits) in owned.iter_mut().zip(bits) {
+            set.insert_row_bits(y as u8, bits);
+        }
     }
-    let mut dist = [u32::MAX; NUM_CELLS];
+    // The distances of the territory points, row by row as the map holds
+    // them, written as the search reaches them.
+    let mut distance = vec![None; n * n];
     for defender in Color::BOTH {
         let owned = &owned[defender.index()];
         if owned.is_empty() {
             continue;
         }
-        distances(&sets, defender, blocks, params, &mut dist);
-        // In board order, as the sum has always been taken.
-        for p in owned {
-            let d = dist[p.index()];
-            let gv = if d == u32::MAX {
-                1.0
-            } else {
-                distance[p] = Some(d);
-                (f64::from(d) / f64::from(params.safe_distance.max(1))).min(1.0)
-            };
-            g[p] = gv;
-            values[defender.index()] += params.c_ter * gv;
-        }
+        distances(&sets, defender, blocks, params, |reached, d| {
+            let mut points = *reached;
+            points.intersect_with(owned);
+            for p in &points {
+                distance[p.y() as usize * n + p.x() as usize] = Some(d);
+            }
+        });
+    }
+    // G, and its sums in board order, as they have always been taken.
+    let safe = f64::from(params.safe_distance.max(1));
+    let mut values = [0.0f64; 2];
+    let mut g = Vec::with_capacity(n * n);
+    let owners = territory
+        .map
+        .array()
+        .outer_iter()
+        .flat_map(|row| row.into_iter());
+    for (owner, d) in owners.zip(&distance) {
+        let i = match owner {
+            Owner::Black => 0,
+            Owner::White => 1,
+            Owner::None => {
+                g.push(0.0);
+                continue;
+            }
+        };
+        let gv = match *d {
+            Some(d) => (f64::from(d) / safe).min(1.0),
+            None => 1.0,
+        };
+        g.push(gv);
+        values[i] += params.c_ter * gv;
     }
     AttackEase {
-        distance,
-        g,
+        distance: BoardMap::from_vec(size, distance),
+        g: BoardMap::from_vec(size, g),
         black: values[0],
         white: values[1],
     }
@@ -131,25 +152,28 @@ fn distance_from_sets(
     params: &AttackEaseParams,
 ) -> BoardMap<Option<u32>> {
     let mut dist = [u32::MAX; NUM_CELLS];
-    distances(sets, defender, blocks, params, &mut dist);
+    distances(sets, defender, blocks, params, |reached, d| {
+        for p in reached {
+            dist[p.index()] = d;
+        }
+    });
     BoardMap::from_fn(size, |p| {
         let d = dist[p.index()];
         (d != u32::MAX).then_some(d)
     })
 }
 
-/// The kosuri-number distances of [`kosuri_distance`] by point index into
-/// `dist` (`u32::MAX`: not reached, or not an empty point), for a board
-/// given as its point sets; `dist` may hold an earlier call's distances.
-/// [`attack_ease`] calls it for both colours with one array.
+/// The kosuri-number distances of [`kosuri_distance`], for a board given
+/// as its point sets: `reached(points, d)` for the empty points at distance
+/// `d`, once for each point reached (the points not given are not reached,
+/// or not empty), in increasing `d`.
 fn distances(
     sets: &PointSets,
     defender: Color,
     blocks: &Blocks,
     params: &AttackEaseParams,
-    dist: &mut [u32; NUM_CELLS],
+    mut reached: impl FnMut(&PointSet, u32),
 ) {
-    dist.fill(u32::MAX);
     let empty = sets.empty;
     let mut kosuri = sets.stones[defender.index()].adjacent();
     kosuri.intersect_with(&empty);
@@ -179,7 +203,7 @@ fn distances(
                 set.subtract(block);
             }
         }
-        dial_sets(&starts, &empty, &classes, top, dist);
+        dial_sets(&starts, &empty, &classes, top, reached);
     } else {
         // Flat arrays by point index; the cost of entering each empty
         // point is worked out once (0 off the empty points: never
@@ -198,7 +222,16 @@ fn distances(
                     0
                 });
         }
-        heap_dijkstra(&empty, &starts, &cost, dist);
+        let mut dist = [u32::MAX; NUM_CELLS];
+        heap_dijkstra(&empty, &starts, &cost, &mut dist);
+        for p in &empty {
+            let d = dist[p.index()];
+            if d != u32::MAX {
+                let mut point = PointSet::new();
+                point.insert(p);
+                reached(&point, d);
+            }
+        }
     }
 }
 
@@ -214,13 +247,14 @@ const BUCKETS_UP_TO: u32 = 16;
 /// class of entering cost `c`, to the bucket of `d + c`, which is never
 /// the one being emptied. A few word operations a distance instead of a
 /// queue entry a point. `classes` are the empty points by their entering
-/// cost (each at most `top`).
+/// cost (each at most `top`). `on_level(points, d)` for the points at
+/// distance `d`, in increasing `d`.
 fn dial_sets(
     starts: &PointSet,
     empty: &PointSet,
     classes: &[(PointSet, u32); 4],
     top: u32,
-    dist: &mut [u32; NUM_CELLS],
+    mut on_level: impl FnMut(&PointSet, u32),
 ) {
     let n = top as usize + 1;
     let mut buckets = [PointSet::new(); BUCKETS_UP_TO as usize + 1];
@@ -244,9 +278,7 @@ fn dial_sets(
             }
         } else {
             reached.union_with(&level);
-            for p in &level {
-                dist[p.index()] = d;
-            }
+            on_level(&level, d);
             let mut next = level.adjacent();
             next.intersect_with(empty);
             next.subtract(&reached);
