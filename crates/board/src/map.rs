@@ -60,10 +60,10 @@ impl<T> BoardMap<T> {
         BoardMap { data }
     }
 
-    /// A map of `size` from its values row by row, top row first (`values[y
-    /// * size + x]` at column `x` of row `y`): for a caller that makes the
-    /// values in that order, with no filling beforehand and no call per
-    /// point.
+    /// A map of `size` from its values row by row, top row first: the
+    /// value of column `x` of row `y` at `values[y * size + x]`. For a
+    /// caller that makes the values in that order, with no filling
+    /// beforehand and no call per point.
     ///
     /// # Panics
     /// If `values` does not hold `size * size` values.
