@@ -100,26 +100,24 @@ pub fn attack_ease(
     let safe = f64::from(params.safe_distance.max(1));
     let mut values = [0.0f64; 2];
     let mut g = Vec::with_capacity(n * n);
-    let owners = territory
-        .map
-        .array()
-        .outer_iter()
-        .flat_map(|row| row.into_iter());
-    for (owner, d) in owners.zip(&distance) {
-        let i = match owner {
-            Owner::Black => 0,
-            Owner::White => 1,
-            Owner::None => {
-                g.push(0.0);
-                continue;
-            }
-        };
-        let gv = match *d {
-            Some(d) => (f64::from(d) / safe).min(1.0),
-            None => 1.0,
-        };
-        g.push(gv);
-        values[i] += params.c_ter * gv;
+    let rows = territory.map.array().outer_iter();
+    for (row, distances) in rows.zip(distance.chunks_exact(n)) {
+        for (owner, d) in row.iter().zip(distances) {
+            let i = match owner {
+                Owner::Black => 0,
+                Owner::White => 1,
+                Owner::None => {
+                    g.push(0.0);
+                    continue;
+                }
+            };
+            let gv = match *d {
+                Some(d) => (f64::from(d) / safe).min(1.0),
+                None => 1.0,
+            };
+            g.push(gv);
+            values[i] += params.c_ter * gv;
+        }
     }
     AttackEase {
         distance: BoardMap::from_vec(size, distance),
