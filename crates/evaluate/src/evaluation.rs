@@ -21,7 +21,7 @@ use keisei_influence::{
 };
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
-    AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, Link, LinkEnd, LinkMemo,
+    AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, Link, LinkEnd, LinkMemo, Owner,
     Territory, attack_ease, blocks, connections, connections_recorded, connections_reusing_shared,
 };
 use serde::Serialize;
@@ -767,18 +767,68 @@ pub fn ownership(
     dead: &PointSet,
     point: f64,
 ) -> BoardMap<f64> {
-    BoardMap::from_fn(board.size(), |p| match board.color(p) {
-        Some(c) if dead.contains(p) => -f64::from(c.sign()),
+    let size = board.size();
+    let n = usize::from(size);
+    let (Some(owners), Some(unders)) = (
+        terr.map.array().as_slice(),
+        influence.under.array().as_slice(),
+    ) else {
+        return BoardMap::from_fn(size, |p| {
+            ownership_at(
+                board.color(p),
+                dead.contains(p),
+                terr.map[p],
+                influence.under[p],
+                point,
+            )
+        });
+    };
+    let [black, white] = board.point_sets().stones;
+    let mut out = Vec::with_capacity(n * n);
+    // A row at a time: the stones and the dead as bits, the territory and
+    // the influence off their maps' rows.
+    let rows = owners.chunks_exact(n).zip(unders.chunks_exact(n));
+    for (y, (owners, unders)) in rows.enumerate() {
+        let y = y as u8;
+        let (b, w, d) = (black.row_bits(y), white.row_bits(y), dead.row_bits(y));
+        out.extend(
+            owners
+                .iter()
+                .zip(unders)
+                .enumerate()
+                .map(|(x, (&owner, &under))| {
+                    let bit = 1u32 << x;
+                    let stone = if b & bit != 0 {
+                        Some(Color::Black)
+                    } else if w & bit != 0 {
+                        Some(Color::White)
+                    } else {
+                        None
+                    };
+                    ownership_at(stone, d & bit != 0, owner, under, point)
+                }),
+        );
+    }
+    BoardMap::from_vec(size, out)
+}
+
+/// [`ownership`] at one point: what stone it holds, whether it is dead,
+/// whose territory it is and who has influence over it.
+#[inline]
+fn ownership_at(stone: Option<Color>, dead: bool, owner: Owner, under: Under, point: f64) -> f64 {
+    match stone {
+        Some(c) if dead => -f64::from(c.sign()),
         Some(c) => f64::from(c.sign()),
-        None => match terr.owner(p) {
-            Some(c) => f64::from(c.sign()),
-            None => match influence.under[p] {
+        None => match owner {
+            Owner::Black => 1.0,
+            Owner::White => -1.0,
+            Owner::None => match under {
                 Under::Black => point,
                 Under::White => -point,
                 Under::Both | Under::None => 0.0,
             },
         },
-    })
+    }
 }
 
 /// The score estimate before komi, Chinese style (area counting): every
