@@ -6,6 +6,7 @@ use crate::point::{COLUMN_LETTERS, Point};
 use crate::symmetry::Symmetry;
 use ndarray::Array2;
 use serde::ser::{Serialize, SerializeSeq, Serializer};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::ops::{Index, IndexMut};
 
@@ -47,6 +48,17 @@ impl<T: Clone> BoardMap<T> {
     /// The values as rows, top row first.
     pub fn rows(&self) -> Vec<Vec<T>> {
         self.data.rows().into_iter().map(|r| r.to_vec()).collect()
+    }
+
+    /// The values row by row, top row first, in one slice (the value of
+    /// column `x` of row `y` at `y * size + x`): the map's own storage when
+    /// it is laid out so (as every map this crate makes is), else a copy.
+    /// For reading a whole map a row at a time without indexing per point.
+    pub fn row_major(&self) -> Cow<'_, [T]> {
+        match self.data.as_slice() {
+            Some(values) => Cow::Borrowed(values),
+            None => Cow::Owned(self.data.iter().cloned().collect()),
+        }
     }
 }
 
@@ -278,6 +290,7 @@ pub fn render_board(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ndarray::ShapeBuilder as _;
 
     #[test]
     fn index_is_row_major_from_the_top() {
@@ -288,14 +301,19 @@ mod tests {
     }
 
     /// A map from its values row by row is the map of the same values by
-    /// point.
+    /// point, and reads back as those values, also when its array is laid
+    /// out column by column.
     #[test]
     fn from_vec_is_row_major_from_the_top() {
         let values: Vec<i32> = Point::all(6).map(|p| p.y() * 10 + p.x()).collect();
-        assert_eq!(
-            BoardMap::from_vec(6, values),
-            BoardMap::from_fn(6, |p| p.y() * 10 + p.x())
-        );
+        let map = BoardMap::from_vec(6, values.clone());
+        assert_eq!(map, BoardMap::from_fn(6, |p| p.y() * 10 + p.x()));
+        assert_eq!(*map.row_major(), values[..]);
+        let by_columns = ndarray::Array2::from_shape_fn((6, 6).f(), |(y, x)| (y * 10 + x) as i32);
+        let transposed = BoardMap::from_array(by_columns);
+        assert!(transposed.array().as_slice().is_none());
+        assert_eq!(transposed, map);
+        assert_eq!(*transposed.row_major(), values[..]);
     }
 
     #[test]

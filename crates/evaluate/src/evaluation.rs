@@ -769,20 +769,7 @@ pub fn ownership(
 ) -> BoardMap<f64> {
     let size = board.size();
     let n = usize::from(size);
-    let (Some(owners), Some(unders)) = (
-        terr.map.array().as_slice(),
-        influence.under.array().as_slice(),
-    ) else {
-        return BoardMap::from_fn(size, |p| {
-            ownership_at(
-                board.color(p),
-                dead.contains(p),
-                terr.map[p],
-                influence.under[p],
-                point,
-            )
-        });
-    };
+    let (owners, unders) = (terr.map.row_major(), influence.under.row_major());
     let [black, white] = board.point_sets().stones;
     let mut out = Vec::with_capacity(n * n);
     // A row at a time: the stones and the dead as bits, the territory and

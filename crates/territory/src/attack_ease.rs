@@ -69,8 +69,9 @@ pub fn attack_ease(
     let n = usize::from(size);
     let sets = board.point_sets();
     // Each colour's territory, read off the map a row at a time.
+    let owners = territory.map.row_major();
     let mut owned = [PointSet::new(), PointSet::new()];
-    for (y, row) in territory.map.array().outer_iter().enumerate() {
+    for (y, row) in owners.chunks_exact(n).enumerate() {
         let mut bits = [0u32; 2];
         for (x, owner) in row.iter().enumerate() {
             bits[0] |= u32::from(*owner == Owner::Black) << x;
@@ -100,8 +101,7 @@ pub fn attack_ease(
     let safe = f64::from(params.safe_distance.max(1));
     let mut values = [0.0f64; 2];
     let mut g = Vec::with_capacity(n * n);
-    let rows = territory.map.array().outer_iter();
-    for (row, distances) in rows.zip(distance.chunks_exact(n)) {
+    for (row, distances) in owners.chunks_exact(n).zip(distance.chunks_exact(n)) {
         for (owner, d) in row.iter().zip(distances) {
             let i = match owner {
                 Owner::Black => 0,
