@@ -201,7 +201,19 @@ fn distances(
                 set.subtract(block);
             }
         }
-        dial_sets(&starts, &empty, &classes, top, reached);
+        // Classes of one cost are entered alike: one set each.
+        let mut by_cost = [(PointSet::new(), 0u32); 4];
+        let mut costs = 0;
+        for (set, cost) in classes {
+            match by_cost[..costs].iter_mut().find(|(_, c)| *c == cost) {
+                Some((same, _)) => same.union_with(&set),
+                None => {
+                    by_cost[costs] = (set, cost);
+                    costs += 1;
+                }
+            }
+        }
+        dial_sets(&starts, &by_cost[..costs], top, reached);
     } else {
         // Flat arrays by point index; the cost of entering each empty
         // point is worked out once (0 off the empty points: never
@@ -245,12 +257,12 @@ const BUCKETS_UP_TO: u32 = 16;
 /// class of entering cost `c`, to the bucket of `d + c`, which is never
 /// the one being emptied. A few word operations a distance instead of a
 /// queue entry a point. `classes` are the empty points by their entering
-/// cost (each at most `top`). `on_level(points, d)` for the points at
-/// distance `d`, in increasing `d`.
+/// cost (each at most `top`; together the empty points, the only points
+/// entered). `on_level(points, d)` for the points at distance `d`, in
+/// increasing `d`.
 fn dial_sets(
     starts: &PointSet,
-    empty: &PointSet,
-    classes: &[(PointSet, u32); 4],
+    classes: &[(PointSet, u32)],
     top: u32,
     mut on_level: impl FnMut(&PointSet, u32),
 ) {
@@ -277,8 +289,9 @@ fn dial_sets(
         } else {
             reached.union_with(&level);
             on_level(&level, d);
+            // Their neighbours not reached yet (the classes keep the
+            // empty ones).
             let mut next = level.adjacent();
-            next.intersect_with(empty);
             next.subtract(&reached);
             add(&mut buckets, &next, d);
         }
