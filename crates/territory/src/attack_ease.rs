@@ -205,12 +205,11 @@ fn distances(
         let mut by_cost = [(PointSet::new(), 0u32); 4];
         let mut costs = 0;
         for (set, cost) in classes {
-            match by_cost[..costs].iter_mut().find(|(_, c)| *c == cost) {
-                Some((same, _)) => same.union_with(&set),
-                None => {
-                    by_cost[costs] = (set, cost);
-                    costs += 1;
-                }
+            if let Some((same, _)) = by_cost[..costs].iter_mut().find(|(_, c)| *c == cost) {
+                same.union_with(&set);
+            } else {
+                by_cost[costs] = (set, cost);
+                costs += 1;
             }
         }
         dial_sets(&starts, &by_cost[..costs], top, reached);
