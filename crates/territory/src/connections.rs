@@ -737,12 +737,13 @@ fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate
     // keep the order they are given in.
     // (A middle-game position has a few hundred.)
     let mut out: Vec<Candidate> = Vec::with_capacity(1024);
-    out.extend(
-        patterns
-            .matcher
-            .matches_both(board)
-            .filter_map(|m| candidate(board, patterns, m)),
-    );
+    // (`for_each` runs the matcher's own loop, `fold`; `extend` would call
+    // `next` once a match.)
+    patterns.matcher.matches_both(board).for_each(|m| {
+        if let Some(c) = candidate(board, patterns, m) {
+            out.push(c);
+        }
+    });
     sort_by_key(&mut out);
     out
 }

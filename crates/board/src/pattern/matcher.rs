@@ -117,6 +117,8 @@ const KEYS: usize = 1 << (2 * KEY.len());
 /// 3×3 square alone, a connection scan ran five window tests for each
 /// match, with these about three).
 const FILTER: [usize; 14] = [25, 23, 16, 18, 30, 32, 10, 38, 26, 22, 27, 21, 3, 45];
+/// The filter bitsets of one word of a bucket: one per filter cell and state.
+const ROW_WORDS: usize = FILTER.len() * 4;
 
 /// The board cell with a given 2-bit code.
 const fn cell_of(code: usize) -> Cell {
@@ -260,6 +262,8 @@ struct Variant {
     /// Whether there is more to check than the window test: `need_on` or
     /// `extras`.
     rest: bool,
+    /// Whether `extras` is not empty.
+    has_extras: bool,
     /// Window cells that must be on the board (low bit of their code pair).
     need_on: Window,
     /// `extras[start..end]`: cells checked one by one.
@@ -276,11 +280,12 @@ struct Extra {
 }
 
 /// The candidates for one key: bit `i` of word `w` of the bitsets stands
-/// for `slots[slots + 64 * w + i]`. `rows[rows + (f * 4 + state) * words + w]`
-/// is word `w` of the bitset of candidates that do *not* allow `state` at
-/// filter cell `f` (so that the many cells a variant does not care about cost
-/// nothing to build); unused bits are set in every row of the first filter
-/// cell.
+/// for `slots[slots + 64 * w + i]`. `rows[rows + w * ROW_WORDS + f * 4 +
+/// state]` is word `w` of the bitset of candidates that do *not* allow
+/// `state` at filter cell `f` (so that the many cells a variant does not
+/// care about cost nothing to build); unused bits are set in every row of
+/// the first filter cell. A word's rows lie together, so that a scan reads
+/// them from one slice of known length, without a bounds test per cell.
 #[derive(Clone, Copy, Debug, Default)]
 struct Bucket {
     words: u32,
@@ -463,6 +468,7 @@ impl PatternSet {
                     pattern: index as u32,
                     symmetry,
                     rest: need_on != 0 || extras.len() as u32 != start,
+                    has_extras: extras.len() as u32 != start,
                     need_on,
                     extras: (start, extras.len() as u32),
                 });
@@ -500,7 +506,13 @@ impl PatternSet {
             symmetries,
             variants,
             extras,
-            tests: slots.iter().map(|&v| masks[v as usize]).collect(),
+            // Padded with tests no window passes (never run: their bits are
+            // excluded), so that any word's 64 tests are one slice.
+            tests: slots
+                .iter()
+                .map(|&v| masks[v as usize])
+                .chain(std::iter::repeat_n((0, 1), 64))
+                .collect(),
             keys,
             buckets,
             rows,
@@ -705,15 +717,16 @@ impl PatternSet {
     fn rest_ok(&self, v: &Variant, scan: &Scan, code: impl Fn(&Extra) -> u8) -> bool {
         !v.rest
             || scan.off & v.need_on == 0
-                && self.extras[v.extras.0 as usize..v.extras.1 as usize]
-                    .iter()
-                    .all(|e| {
-                        let c = match scan.color {
-                            Color::Black => code(e),
-                            Color::White => swap_code(code(e)),
-                        };
-                        e.allowed >> c & 1 != 0
-                    })
+                && (!v.has_extras
+                    || self.extras[v.extras.0 as usize..v.extras.1 as usize]
+                        .iter()
+                        .all(|e| {
+                            let c = match scan.color {
+                                Color::Black => code(e),
+                                Color::White => swap_code(code(e)),
+                            };
+                            e.allowed >> c & 1 != 0
+                        }))
     }
 }
 
@@ -948,21 +961,21 @@ fn build_buckets(windows: &[[u8; CELLS]]) -> (Vec<u32>, Vec<Bucket>, Vec<u64>, V
         let words = list.len().div_ceil(64);
         let first = slots.len();
         let row_start = rows.len();
-        rows.resize(row_start + FILTER.len() * 4 * words, 0u64);
+        rows.resize(row_start + ROW_WORDS * words, 0u64);
         slots.extend_from_slice(list);
         for (bit, &v) in list.iter().enumerate() {
             let mut excluded = excluded[v as usize];
             while excluded != 0 {
                 let row = excluded.trailing_zeros() as usize;
                 excluded &= excluded - 1;
-                rows[row_start + row * words + bit / 64] |= 1 << (bit % 64);
+                rows[row_start + bit / 64 * ROW_WORDS + row] |= 1 << (bit % 64);
             }
         }
         // Bits past the last candidate stand for no slot: exclude them in
         // every state of the first filter cell.
         if list.len() % 64 != 0 {
             for state in 0..4 {
-                rows[row_start + state * words + words - 1] |= !0u64 << (list.len() % 64);
+                rows[row_start + (words - 1) * ROW_WORDS + state] |= !0u64 << (list.len() % 64);
             }
         }
         let b = buckets.len() as u32;
@@ -984,8 +997,8 @@ struct Scan {
     /// The window as Black's variants read it (swapped for White).
     window: Window,
     off: Window,
-    /// Start of each filter cell's bitset row for the window's states.
-    rows: [u32; FILTER.len()],
+    /// Start of the bucket's filter bitsets.
+    rows: u32,
     /// First slot of the bucket.
     slots: u32,
     /// Next word to read and the end of the words.
@@ -1003,7 +1016,7 @@ impl Default for Scan {
             color: Color::Black,
             window: 0,
             off: 0,
-            rows: [0; FILTER.len()],
+            rows: 0,
             slots: 0,
             word: 0,
             end: 0,
@@ -1025,10 +1038,7 @@ impl Scan {
         self.color = color;
         self.window = window;
         self.off = off_bits(window);
-        for (f, &cell) in FILTER.iter().enumerate() {
-            let state = ((window >> (2 * cell)) & 3) as u32;
-            self.rows[f] = bucket.rows + (f as u32 * 4 + state) * bucket.words;
-        }
+        self.rows = bucket.rows;
         self.slots = bucket.slots;
         self.word = 0;
         self.end = bucket.words;
@@ -1053,19 +1063,29 @@ impl Scan {
             }
             let w = self.word;
             self.word += 1;
-            let mut left = !self
-                .rows
-                .iter()
-                .fold(0u64, |acc, &r| acc | set.rows[(r + w) as usize]);
+            // The word's bitsets, one per filter cell and state: those of
+            // the window's states, joined, exclude the candidates.
+            let at = self.rows as usize + w as usize * ROW_WORDS;
+            let rows: &[u64; ROW_WORDS] = set.rows[at..at + ROW_WORDS]
+                .try_into()
+                .expect("a word has a row per filter cell and state");
+            let mut left = !FILTER.iter().enumerate().fold(0u64, |acc, (f, &cell)| {
+                acc | rows[f * 4 + ((self.window >> (2 * cell)) & 3) as usize]
+            });
             self.base = self.slots + 64 * w;
             // The window test of every candidate of the word, gathered into
             // a mask without a branch on its outcome (which no predictor
-            // could learn: it is the board's content).
+            // could learn: it is the board's content). `tests` is padded:
+            // every word has 64.
+            let at = self.base as usize;
+            let tests: &[(Window, Window); 64] = set.tests[at..at + 64]
+                .try_into()
+                .expect("64 tests from any word");
             let mut passed = 0u64;
             while left != 0 {
                 let bit = left.trailing_zeros();
                 left &= left - 1;
-                let (mask, value) = set.tests[(self.base + bit) as usize];
+                let (mask, value) = tests[bit as usize & 63];
                 passed |= u64::from(self.window & mask == value) << bit;
             }
             self.bits = passed;
