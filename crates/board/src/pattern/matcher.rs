@@ -115,10 +115,36 @@ const KEYS: usize = 1 << (2 * KEY.len());
 /// and south, then the cells two and three steps east and west and three
 /// steps north and south (where the far stone of a jump lies: with the
 /// 3×3 square alone, a connection scan ran five window tests for each
-/// match, with these about three).
-const FILTER: [usize; 14] = [25, 23, 16, 18, 30, 32, 10, 38, 26, 22, 27, 21, 3, 45];
+/// match, with these about three), then the knight's moves and the large
+/// knight's moves (the far stones of those shapes: without them, nearly
+/// every such shape around a stone was a failed window test).
+const FILTER: [usize; 30] = [
+    25, 23, 16, 18, 30, 32, 10, 38, 26, 22, 27, 21, 3, 45, 39, 37, 11, 9, 33, 29, 19, 15, 46, 44,
+    4, 2, 34, 28, 20, 14,
+];
 /// The filter bitsets of one word of a bucket: one per filter cell and state.
 const ROW_WORDS: usize = FILTER.len() * 4;
+
+/// The union of one word's filter bitsets ([`Bucket`]) for the states of
+/// `window`'s filter cells: the candidates the window excludes. Written out
+/// cell by cell, so that each cell's state is read at a constant shift
+/// (a loop over the cells was not unrolled, and shifted the 128-bit window
+/// by a variable amount, three times the instructions).
+#[inline(always)]
+fn filter_union(rows: &[u64; ROW_WORDS], window: Window) -> u64 {
+    let (low, high) = (window as u64, (window >> 64) as u64);
+    macro_rules! union {
+        ($($f:literal)*) => {
+            0 $(| {
+                const CELL: usize = FILTER[$f];
+                let half = if CELL < 32 { low } else { high };
+                rows[$f * 4 + (half >> ((2 * CELL) & 63) & 3) as usize]
+            })*
+        };
+    }
+    const _: () = assert!(FILTER.len() == 30, "one term a filter cell");
+    union!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29)
+}
 
 /// The board cell with a given 2-bit code.
 const fn cell_of(code: usize) -> Cell {
@@ -931,11 +957,11 @@ fn build_buckets(windows: &[[u8; CELLS]]) -> (Vec<u32>, Vec<Bucket>, Vec<u64>, V
     let lists = (0..KEYS).map(|key| &list_of[count[key] as usize..count[key + 1] as usize]);
     // For each variant, bit `f * 4 + state` says that it does not allow
     // `state` at filter cell `f`: the rows its slots are set in.
-    let excluded: Vec<u64> = windows
+    let excluded: Vec<u128> = windows
         .iter()
         .map(|window| {
-            FILTER.iter().enumerate().fold(0u64, |bits, (f, &cell)| {
-                bits | u64::from(!window[cell] & 0b1111) << (4 * f)
+            FILTER.iter().enumerate().fold(0u128, |bits, (f, &cell)| {
+                bits | u128::from(!window[cell] & 0b1111) << (4 * f)
             })
         })
         .collect();
@@ -1069,9 +1095,7 @@ impl Scan {
             let rows: &[u64; ROW_WORDS] = set.rows[at..at + ROW_WORDS]
                 .try_into()
                 .expect("a word has a row per filter cell and state");
-            let mut left = !FILTER.iter().enumerate().fold(0u64, |acc, (f, &cell)| {
-                acc | rows[f * 4 + ((self.window >> (2 * cell)) & 3) as usize]
-            });
+            let mut left = !filter_union(rows, self.window);
             self.base = self.slots + 64 * w;
             // The window test of every candidate of the word, gathered into
             // a mask without a branch on its outcome (which no predictor
@@ -1339,6 +1363,32 @@ mod tests {
         assert_eq!(FILTER[2..6], [at(-1, -1), at(1, -1), at(-1, 1), at(1, 1)]);
         assert_eq!(FILTER[6..8], [at(0, -2), at(0, 2)]);
         assert_eq!(FILTER[8..12], [at(2, 0), at(-2, 0), at(3, 0), at(-3, 0)]);
-        assert_eq!(FILTER[12..], [at(0, -3), at(0, 3)]);
+        assert_eq!(FILTER[12..14], [at(0, -3), at(0, 3)]);
+        assert_eq!(
+            FILTER[14..22],
+            [
+                at(1, 2),
+                at(-1, 2),
+                at(1, -2),
+                at(-1, -2),
+                at(2, 1),
+                at(-2, 1),
+                at(2, -1),
+                at(-2, -1)
+            ]
+        );
+        assert_eq!(
+            FILTER[22..],
+            [
+                at(1, 3),
+                at(-1, 3),
+                at(1, -3),
+                at(-1, -3),
+                at(3, 1),
+                at(-3, 1),
+                at(3, -1),
+                at(-3, -1)
+            ]
+        );
     }
 }
