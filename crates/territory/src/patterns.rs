@@ -69,6 +69,10 @@ pub struct ConnectionPatterns {
     /// (`X`), which [`crate::connections`] asks anyway: the matcher then
     /// rejects a shape whose far end is not a stone of the colour before
     /// reporting it, instead of reporting every shape around every stone.
+    /// In a link between two stones, a cutting point next to either stone
+    /// is also required not to hold an own stone (`o`): such a stone would
+    /// be of that stone's chain, which [`crate::connections`] rejects (the
+    /// two ends one chain, or a cutting point on an end's chain).
     pub(crate) matcher: PatternSet,
     /// Each shape's cells turned by each symmetry (by its place in
     /// [`Symmetry::ALL`]), as steps in the board's point index
@@ -273,8 +277,25 @@ impl ConnectionPatterns {
             return Err(errors);
         }
         // The `to:` cell as `X`: an own stone, as the link asks anyway.
-        let strict = file.map_symbols(|i, symbol| match shapes[i].to {
-            Some(to) if symbol == Symbol::AnyLabel(to) => Symbol::Own,
+        // Whether label `l` of pattern `i` is a cutting point next to (a
+        // step along a line from) the anchor or the far stone.
+        let next_to_an_end = |i: usize, l: char| {
+            let shape = &shapes[i];
+            let near =
+                |(ax, ay): (i32, i32), (bx, by): (i32, i32)| (ax - bx).abs() + (ay - by).abs() == 1;
+            match (
+                shape.offsets.to,
+                file.patterns()[i].diagram().label_offset(l),
+            ) {
+                (Some(to), Some(at)) => {
+                    shape.cuts.contains(&l) && (near(at, (0, 0)) || near(at, to))
+                }
+                _ => false,
+            }
+        };
+        let strict = file.map_symbols(|i, symbol| match (shapes[i].to, symbol) {
+            (Some(to), Symbol::AnyLabel(l)) if l == to => Symbol::Own,
+            (Some(_), Symbol::AnyLabel(l)) if next_to_an_end(i, l) => Symbol::OpponentOrEmpty,
             _ => symbol,
         });
         let matcher = PatternSet::from_file(strict)?;
