@@ -425,7 +425,8 @@ fn links_of(
         },
         Cuts::Reuse { memo, changed, .. } => Groups::reuse(board, patterns, memo, changed),
     };
-    // The cut points a pair's matches read (for the memo's footprints).
+    // The cut points a pair's matches read (for the memo's footprints,
+    // kept when recording).
     let mut read: Vec<Point> = Vec::with_capacity(16);
     // One link per pair, by the pattern earliest in the file. That pattern
     // may match the pair more than once (anchored at either stone, in
@@ -529,7 +530,9 @@ fn links_of(
                     }
                     Err(to_read) => pending.push((p, to_read)),
                 }
-                read.push(p);
+                if matches!(cut_source, Cuts::Record(_)) {
+                    read.push(p);
+                }
             }
             // The cutting points that need reading (lean: only while their
             // answers can still change the match's coefficient or lift it

@@ -290,7 +290,8 @@ struct Variant {
     rest: bool,
     /// Whether `extras` is not empty.
     has_extras: bool,
-    /// Window cells that must be on the board (low bit of their code pair).
+    /// Window cells that must be on the board (low bit of their code
+    /// pair), but for the key and filter cells, which the buckets check.
     need_on: Window,
     /// `extras[start..end]`: cells checked one by one.
     extras: (u32, u32),
@@ -476,7 +477,13 @@ impl PatternSet {
                         }
                         (Some(k), None) if allowed == 0b0111 => {
                             window[k] = allowed;
-                            need_on |= 1 << (2 * k);
+                            // A key or filter cell is on the board for every
+                            // candidate a scan tests: the variant is in the
+                            // buckets of the states it allows there only,
+                            // and filtered out for the others.
+                            if !KEY.contains(&k) && !FILTER.contains(&k) {
+                                need_on |= 1 << (2 * k);
+                            }
                         }
                         _ => {
                             if let Some(k) = in_window {
