@@ -505,6 +505,8 @@ fn links_of(
             let color = m.color;
             cuts.clear();
             pending.clear();
+            // The states of `cuts`, counted as they come ([`count_states`]).
+            let mut counts = [0usize; 4];
             for p in steps.cuts.iter().map(|&s| stepped(from, s)) {
                 let slot = &mut states[state_index(board, p, &cut_source)][color.index()];
                 let known = match (*slot, &mut cut_source) {
@@ -527,6 +529,7 @@ fn links_of(
                     Ok(s) => {
                         *slot = Some(s);
                         cuts.push((p, s));
+                        counts[s as usize] += 1;
                     }
                     Err(to_read) => pending.push((p, to_read)),
                 }
@@ -551,8 +554,14 @@ fn links_of(
                 let s = cut_state_read(board, p, color, reader, to_read, None);
                 states[state_index(board, p, &cut_source)][color.index()] = Some(s);
                 cuts.push((p, s));
+                counts[s as usize] += 1;
             }
-            let coefficient = coefficient(&cuts, shape.needs).min(shape.max);
+            debug_assert_eq!(counts, count_states(&cuts));
+            // (Neither is a NaN: the smaller without `f64::min`'s NaN test.)
+            let coefficient = match coefficient_of(counts, shape.needs) {
+                c if c > shape.max => shape.max,
+                c => c,
+            };
             // A pair of stones is reported from the smaller point.
             let (from, to) = match to {
                 LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
