@@ -132,6 +132,7 @@ const ROW_WORDS: usize = FILTER.len() * 4;
 /// by a variable amount, three times the instructions).
 #[inline(always)]
 fn filter_union(rows: &[u64; ROW_WORDS], window: Window) -> u64 {
+    const _: () = assert!(FILTER.len() == 30, "one term a filter cell");
     let (low, high) = (window as u64, (window >> 64) as u64);
     macro_rules! union {
         ($($f:literal)*) => {
@@ -142,7 +143,6 @@ fn filter_union(rows: &[u64; ROW_WORDS], window: Window) -> u64 {
             })*
         };
     }
-    const _: () = assert!(FILTER.len() == 30, "one term a filter cell");
     union!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29)
 }
 
