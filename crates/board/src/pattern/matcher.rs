@@ -318,6 +318,11 @@ struct Bucket {
     words: u32,
     rows: u32,
     slots: u32,
+    /// Whether every candidate of the bucket is decided by the key and the
+    /// filters alone (each of its constrained cells a key or filter cell,
+    /// nothing else to check): those the filters leave match, without a
+    /// window test.
+    decided: bool,
 }
 
 /// One match: pattern `pattern` (its index in the file) placed with its
@@ -510,7 +515,21 @@ impl PatternSet {
             }
         }
 
-        let (keys, buckets, rows, slots) = build_buckets(&windows);
+        // A variant whose every constrained cell is a key or filter cell,
+        // with nothing more to check, matches wherever the buckets and
+        // filters leave it (they test exactly the states it allows there).
+        let decided: Vec<bool> = windows
+            .iter()
+            .zip(&variants)
+            .map(|(window, v)| {
+                !v.rest
+                    && window
+                        .iter()
+                        .enumerate()
+                        .all(|(k, &a)| a == 0b1111 || KEY.contains(&k) || FILTER.contains(&k))
+            })
+            .collect();
+        let (keys, buckets, rows, slots) = build_buckets(&windows, &decided);
         // The anchor is the first key cell: its state is the key's low bits.
         let anchor_codes = (0..KEYS)
             .filter(|&key| buckets[keys[key] as usize].words > 0)
@@ -947,7 +966,10 @@ fn for_each_key(windows: &[[u8; CELLS]], mut f: impl FnMut(usize, u32)) {
 
 /// Puts every variant in the buckets of the keys it allows and builds the
 /// filter bitsets. Keys with the same candidates share one bucket.
-fn build_buckets(windows: &[[u8; CELLS]]) -> (Vec<u32>, Vec<Bucket>, Vec<u64>, Vec<u32>) {
+fn build_buckets(
+    windows: &[[u8; CELLS]],
+    decided: &[bool],
+) -> (Vec<u32>, Vec<Bucket>, Vec<u64>, Vec<u32>) {
     // Every variant goes in the list of every key whose states it allows:
     // counted first, then placed, all lists in one array.
     let mut count = vec![0u32; KEYS + 1];
@@ -1016,6 +1038,7 @@ fn build_buckets(windows: &[[u8; CELLS]]) -> (Vec<u32>, Vec<Bucket>, Vec<u64>, V
             words: words as u32,
             rows: row_start as u32,
             slots: first as u32,
+            decided: list.iter().all(|&v| decided[v as usize]),
         });
         built.push((hash, list, b));
         keys[key] = b;
@@ -1034,6 +1057,8 @@ struct Scan {
     rows: u32,
     /// First slot of the bucket.
     slots: u32,
+    /// Whether the bucket's candidates need no window test.
+    decided: bool,
     /// Next word to read and the end of the words.
     word: u32,
     end: u32,
@@ -1051,6 +1076,7 @@ impl Default for Scan {
             off: 0,
             rows: 0,
             slots: 0,
+            decided: false,
             word: 0,
             end: 0,
             base: 0,
@@ -1073,6 +1099,7 @@ impl Scan {
         self.off = off_bits(window);
         self.rows = bucket.rows;
         self.slots = bucket.slots;
+        self.decided = bucket.decided;
         self.word = 0;
         self.end = bucket.words;
         self.bits = 0;
@@ -1104,6 +1131,10 @@ impl Scan {
                 .expect("a word has a row per filter cell and state");
             let mut left = !filter_union(rows, self.window);
             self.base = self.slots + 64 * w;
+            if self.decided {
+                self.bits = left;
+                continue;
+            }
             // The window test of every candidate of the word, gathered into
             // a mask without a branch on its outcome (which no predictor
             // could learn: it is the board's content). `tests` is padded:
