@@ -154,8 +154,13 @@ impl PointSet {
     }
 
     /// The smallest point (in index order), if any.
+    #[inline]
     pub fn first(&self) -> Option<Point> {
-        self.iter().next()
+        // Read in place: no iterator, no copy of the words.
+        let i = self.words.iter().position(|&w| w != 0)?;
+        Some(Point::from_index(
+            i * 64 + self.words[i].trailing_zeros() as usize,
+        ))
     }
 
     /// The points of row `y` (from the top, below [`MAX_SIZE`]) as bits:
@@ -230,6 +235,61 @@ impl PointSet {
         PointSet { words: out }
     }
 
+    /// The set grown `steps` times by its adjacent points: every cell
+    /// within `steps` orthogonal steps of one of its points, whatever lies
+    /// between (the set itself included), as `steps` rounds of
+    /// `s.union_with(&s.adjacent())` give it. Padding cells around a
+    /// board's edge may be included: intersect with [`PointSet::board`].
+    #[must_use]
+    pub fn grown(&self, steps: usize) -> PointSet {
+        let mut out = Padded::of(self);
+        let Some(mut span) = out.span() else {
+            return *self;
+        };
+        for _ in 0..steps {
+            let mut next = out;
+            span = span.widened();
+            for i in span.0..=span.1 {
+                next.0[i] |= out.adjacent_word(i);
+            }
+            next.mask_last();
+            out = next;
+        }
+        out.set()
+    }
+
+    /// The points at exactly `steps` steps from the set, a step going to
+    /// an orthogonal neighbour in `within` not reached in fewer steps
+    /// (breadth-first layers; the set itself is layer 0, its points
+    /// outside `within` included): for `steps >= 1`, the points of
+    /// `within` at distance `steps` through `within`, as rounds of
+    /// `next = frontier.adjacent()`, `next.intersect_with(within)`,
+    /// `next.subtract(&seen)` give them.
+    #[must_use]
+    pub fn layer_within(&self, within: &PointSet, steps: usize) -> PointSet {
+        let mut frontier = Padded::of(self);
+        let mut seen = frontier;
+        let Some(mut span) = frontier.span() else {
+            return *self;
+        };
+        for _ in 0..steps {
+            let mut next = Padded::ZERO;
+            span = span.widened();
+            for i in span.0..=span.1 {
+                let grown = frontier.adjacent_word(i) & within.words[i - 1] & !seen.0[i];
+                next.0[i] = grown;
+                seen.0[i] |= grown;
+            }
+            next.mask_last();
+            frontier = next;
+            match frontier.span_within(span) {
+                Some(s) => span = s,
+                None => return PointSet::new(),
+            }
+        }
+        frontier.set()
+    }
+
     /// Every point of a board of `size` within `r` columns and `r` rows of
     /// a point of the set: the squares of side `2r + 1` centred on its
     /// points, cut at the board's edge.
@@ -280,56 +340,56 @@ impl PointSet {
     /// outside `within` start no path and are not included).
     #[must_use]
     pub fn fill_within(&self, within: &PointSet) -> PointSet {
-        // Sweeps over the words in index order, each word grown in place
-        // from its neighbours as they are now (the word below already
-        // grown in this sweep) and then along its runs of `within` towards
-        // higher indices in one addition (the carry runs through a run
-        // from its lowest filled point: `(m + x) ^ m` flips the run from
-        // there up, `| x` keeps the filled points the carry passed); until
-        // a sweep changes nothing. Every point added touches a filled
-        // point inside `within`, and the sweeps stop only when nothing
-        // more touches one: the flood fill, in fewer passes.
-        // Only the words from one below the lowest filled word to one above
-        // the highest are swept (growth reaches one word further at most:
-        // a shift by a row is shorter than a word); a small fill touches a
-        // few words of the twelve.
-        let m = &within.words;
-        let mut f = self.words;
-        for (w, m) in f.iter_mut().zip(m) {
-            *w &= m;
+        // One word at a time, from the lowest filled word up: each word
+        // is grown to its own fixed point given its neighbours as they
+        // are now (a step to the neighbours in the word, and then along
+        // its runs of `within` towards higher indices in one addition:
+        // the carry runs through a run from its lowest filled point,
+        // `(m + x) ^ m` flips the run from there up, `| x` keeps the
+        // filled points the carry passed); then, if that added points
+        // that reach into the word below (or the seeds of the first word
+        // do), that word is taken again (and the words above it after
+        // it), else the word above. Every word below the one taken is
+        // closed (nothing more in `within` touches
+        // it), and the words above the highest filled word but one touch
+        // nothing filled: when the walk passes that word, the fill is
+        // done. Every point added touches a filled point inside `within`:
+        // the flood fill.
+        let m = Padded::of(within);
+        let mut f = Padded::ZERO;
+        for i in 1..=WORDS {
+            f.0[i] = self.words[i - 1] & m.0[i];
         }
-        let Some(mut lo) = f.iter().position(|&w| w != 0) else {
-            return PointSet { words: f };
+        let Some(Span(mut i, mut hi)) = f.span() else {
+            return PointSet::new();
         };
-        let mut hi = f.iter().rposition(|&w| w != 0).unwrap_or(lo);
-        loop {
-            let mut changed = 0;
-            let mut i = lo.saturating_sub(1);
-            let mut end = (hi + 1).min(WORDS - 1);
-            while i <= end {
-                let below = if i > 0 { f[i - 1] } else { 0 };
-                let above = if i + 1 < WORDS { f[i + 1] } else { 0 };
-                let here = f[i];
-                let grown = (here
-                    | (here << 1 | below >> 63)
-                    | (here >> 1 | above << 63)
-                    | (here << STRIDE | below >> (64 - STRIDE))
-                    | (here >> STRIDE | above << (64 - STRIDE)))
-                    & m[i];
-                let run_up = (m[i].wrapping_add(grown) ^ m[i]) & m[i] | grown;
-                changed |= run_up ^ here;
-                f[i] = run_up;
-                if run_up != 0 {
-                    lo = lo.min(i);
-                    hi = hi.max(i);
-                    end = end.max((i + 1).min(WORDS - 1));
+        while i <= (hi + 1).min(WORDS) {
+            let (mi, below, above) = (m.0[i], f.0[i - 1], f.0[i + 1]);
+            let inflow =
+                (below >> 63 | below >> (64 - STRIDE) | above << 63 | above << (64 - STRIDE)) & mi;
+            let mut x = f.0[i] | inflow;
+            loop {
+                let g = (x << 1 | x >> 1 | x << STRIDE | x >> STRIDE) & mi | x;
+                let g = (mi.wrapping_add(g) ^ mi) & mi | g;
+                if g == x {
+                    break;
                 }
+                x = g;
+            }
+            f.0[i] = x;
+            if x != 0 && i > hi {
+                hi = i;
+            }
+            // (Of the word's points only those new here, or seeds, can
+            // reach into a closed word below.)
+            let down = (x << 63 | x << (64 - STRIDE)) & m.0[i - 1] & !f.0[i - 1];
+            if down != 0 {
+                i -= 1;
+            } else {
                 i += 1;
             }
-            if changed == 0 {
-                return PointSet { words: f };
-            }
         }
+        f.set()
     }
 
     /// [`PointSet::fill_within`] by repeated one-step growth: the
@@ -356,6 +416,83 @@ impl PointSet {
             word: 0,
             bits: self.words[0],
         }
+    }
+}
+
+/// A set's words with a zero word on either side: word `i` of the set is
+/// `self.0[i + 1]`, so that every word has neighbours to take the bits
+/// that cross into it from.
+#[derive(Clone, Copy)]
+struct Padded([u64; WORDS + 2]);
+
+/// A range of padded indices (`1..=WORDS` are the set's words), both
+/// ends included.
+#[derive(Clone, Copy)]
+struct Span(usize, usize);
+
+impl Span {
+    /// The span one word wider on either side, within the set's words:
+    /// where the points adjacent to the points of this span lie (a shift
+    /// by a row is shorter than a word).
+    #[inline]
+    fn widened(self) -> Span {
+        Span(self.0.max(2) - 1, (self.1 + 1).min(WORDS))
+    }
+}
+
+impl Padded {
+    const ZERO: Padded = Padded([0; WORDS + 2]);
+
+    #[inline]
+    fn of(set: &PointSet) -> Padded {
+        let mut p = Padded::ZERO;
+        p.0[1..=WORDS].copy_from_slice(&set.words);
+        p
+    }
+
+    #[inline]
+    fn set(&self) -> PointSet {
+        let mut words = [0; WORDS];
+        words.copy_from_slice(&self.0[1..=WORDS]);
+        PointSet { words }
+    }
+
+    /// The padded indices of the lowest and highest nonzero words.
+    #[inline]
+    fn span(&self) -> Option<Span> {
+        self.span_within(Span(1, WORDS))
+    }
+
+    /// The same, knowing that the nonzero words lie in `s`.
+    #[inline]
+    fn span_within(&self, s: Span) -> Option<Span> {
+        let (mut lo, mut hi) = (s.0, s.1);
+        while self.0[lo] == 0 {
+            if lo == hi {
+                return None;
+            }
+            lo += 1;
+        }
+        while self.0[hi] == 0 {
+            hi -= 1;
+        }
+        Some(Span(lo, hi))
+    }
+
+    /// Word `i` (padded index, `1..=WORDS`) of [`PointSet::adjacent`].
+    #[inline]
+    fn adjacent_word(&self, i: usize) -> u64 {
+        let (below, here, above) = (self.0[i - 1], self.0[i], self.0[i + 1]);
+        (here << 1 | below >> 63)
+            | (here >> 1 | above << 63)
+            | (here << STRIDE | below >> (64 - STRIDE))
+            | (here >> STRIDE | above << (64 - STRIDE))
+    }
+
+    /// Clears the bits of the last word past the last cell.
+    #[inline]
+    fn mask_last(&mut self) {
+        self.0[WORDS] &= LAST_WORD_MASK;
     }
 }
 
@@ -442,6 +579,39 @@ mod tests {
             }
             let from: PointSet = seeds.iter().map(|&i| Point::from_index(i)).filter(|p| board.contains(*p)).collect();
             prop_assert_eq!(from.fill_within(&within), from.fill_within_by_steps(&within));
+        }
+    }
+
+    proptest! {
+        /// `grown` and `layer_within` are their definitions by whole-set
+        /// steps, on random sets (padding cells included) and masks.
+        #[test]
+        fn windowed_steps_are_the_steps(
+            density in 1u32..10,
+            cells in prop::collection::vec(any::<u32>(), NUM_CELLS),
+            seeds in prop::collection::vec(0usize..NUM_CELLS, 0..8),
+            steps in 0usize..7,
+        ) {
+            let within: PointSet = (0..NUM_CELLS)
+                .filter(|&i| cells[i] % 10 < density)
+                .map(Point::from_index)
+                .collect();
+            let from: PointSet = seeds.iter().map(|&i| Point::from_index(i)).collect();
+            let mut grown = from;
+            for _ in 0..steps {
+                let next = grown.adjacent();
+                grown.union_with(&next);
+            }
+            prop_assert_eq!(from.grown(steps), grown);
+            let (mut seen, mut frontier) = (from, from);
+            for _ in 0..steps {
+                let mut next = frontier.adjacent();
+                next.intersect_with(&within);
+                next.subtract(&seen);
+                seen.union_with(&next);
+                frontier = next;
+            }
+            prop_assert_eq!(from.layer_within(&within, steps), frontier);
         }
     }
 

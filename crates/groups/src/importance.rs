@@ -51,11 +51,7 @@ pub fn check_range(board: &Board, group: &Group) -> PointSet {
 /// [`check_range`] given the board's points.
 fn range_within(board: &PointSet, group: &Group) -> PointSet {
     // Two orthogonal steps from the stones, whatever stands in the way.
-    let mut out = group.stones;
-    for _ in 0..2 {
-        let next = out.adjacent();
-        out.union_with(&next);
-    }
+    let mut out = group.stones.grown(2);
     out.intersect_with(board);
     out.subtract(&group.stones);
     out

@@ -13,19 +13,12 @@ pub fn liberties_of_order(board: &Board, stones: &PointSet, order: usize) -> Poi
 
 /// [`liberties_of_order`] given the board's empty points.
 pub(crate) fn liberties_through(empty: &PointSet, stones: &PointSet, order: usize) -> PointSet {
-    let mut seen = *stones;
-    let mut frontier = *stones;
-    for _ in 0..order {
-        let mut next = frontier.adjacent();
-        next.intersect_with(empty);
-        next.subtract(&seen);
-        seen.union_with(&next);
-        frontier = next;
-    }
+    // The breadth-first layers through the empty points, worked on the
+    // few words the layers span.
     if order == 0 {
         PointSet::new()
     } else {
-        frontier
+        stones.layer_within(empty, order)
     }
 }
 
