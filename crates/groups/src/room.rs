@@ -3,7 +3,9 @@
 
 use keisei_board::diag::{SourceError, SourceErrors};
 use keisei_board::pattern::{Pattern, PatternFile, PatternSet};
-use keisei_board::{Board, Color, MAX_SIZE, MIN_SIZE, Point, PointSet, STRIDE, Symmetry};
+use keisei_board::{
+    Board, Color, MAX_SIZE, MIN_SIZE, NUM_CELLS, Point, PointSet, STRIDE, Symmetry,
+};
 use std::sync::OnceLock;
 
 /// The built-in room patterns: (name in diagnostics, text).
@@ -32,6 +34,9 @@ const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
 struct Anchors {
     per_turn: Vec<PointSet>,
     any: PointSet,
+    /// By point index, the turns anchored there as bits (bit `t` for turn
+    /// `t`; empty when there are more than 64 turns).
+    by_point: Vec<u64>,
 }
 
 /// The room patterns, compiled, with their `check:` and `area:` labels.
@@ -175,7 +180,20 @@ impl RoomPatterns {
                     points
                 })
                 .collect();
-            Anchors { per_turn, any }
+            let mut by_point = Vec::new();
+            if per_turn.len() <= 64 {
+                by_point = vec![0u64; NUM_CELLS];
+                for (t, points) in per_turn.iter().enumerate() {
+                    for p in points {
+                        by_point[p.index()] |= 1 << t;
+                    }
+                }
+            }
+            Anchors {
+                per_turn,
+                any,
+                by_point,
+            }
         })
     }
 
@@ -210,12 +228,15 @@ impl RoomPatterns {
         eye_space: &PointSet,
     ) -> Vec<PointSet> {
         let size = board.size();
-        // The points a room may hold: empty, outside the eye space.
-        let mut open = board.point_sets().empty;
-        open.subtract(eye_space);
         let anchors = self.anchors(size);
         let mut near = *stones;
         near.intersect_with(&anchors.any);
+        if near.is_empty() {
+            return Vec::new();
+        }
+        // The points a room may hold: empty, outside the eye space.
+        let mut open = board.point_sets().empty;
+        open.subtract(eye_space);
         let mut candidates: Vec<PointSet> = Vec::new();
         for s in &near {
             // A match makes a room only if its off-board cells are off the
@@ -223,12 +244,26 @@ impl RoomPatterns {
             // pattern has them so has none (the anchors of a turn have its
             // cells on the board where they must be).
             let at = s.index() as isize;
-            let may_have_room = self.turned.iter().zip(&anchors.per_turn).any(|(t, a)| {
-                a.contains(s)
-                    && t.open
-                        .iter()
-                        .all(|&(.., delta)| open.contains(Point::from_index((at + delta) as usize)))
-            });
+            let opens = |t: &Turn| {
+                t.open
+                    .iter()
+                    .all(|&(.., delta)| open.contains(Point::from_index((at + delta) as usize)))
+            };
+            let may_have_room = if anchors.by_point.is_empty() {
+                self.turned
+                    .iter()
+                    .zip(&anchors.per_turn)
+                    .any(|(t, a)| a.contains(s) && opens(t))
+            } else {
+                // Only the turns anchored at the stone.
+                let mut turns = anchors.by_point[s.index()];
+                let mut any = false;
+                while turns != 0 && !any {
+                    any = opens(&self.turned[turns.trailing_zeros() as usize]);
+                    turns &= turns - 1;
+                }
+                any
+            };
             if !may_have_room {
                 continue;
             }
