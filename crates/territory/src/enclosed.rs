@@ -294,13 +294,22 @@ pub fn territory_of<'a>(
     // anchors is c's.
     let mut claimed = held;
     // The cells with anchors, in ring order.
+    // With each, the colour whose anchors alone it holds: 1 Black, 2
+    // White, 0 both (a word of the cells at a time: shifts of a `u64`).
     let mut cells = [0u8; MAX_RING];
+    let mut only = [0u8; MAX_RING];
     let mut n = 0;
-    let mut bits = held[0] | held[1];
-    while bits != 0 {
-        cells[n] = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        n += 1;
+    for half in [0, 64] {
+        let (black, white) = ((held[0] >> half) as u64, (held[1] >> half) as u64);
+        let (black_only, white_only) = (black & !white, white & !black);
+        let mut bits = black | white;
+        while bits != 0 {
+            let k = bits.trailing_zeros();
+            cells[n] = (k + half) as u8;
+            only[n] = (black_only >> k & 1) as u8 | ((white_only >> k & 1) as u8) << 1;
+            bits &= bits - 1;
+            n += 1;
+        }
     }
     let anchors = &anchors[..];
     let list = move |cell: u8| {
@@ -323,11 +332,11 @@ pub fn territory_of<'a>(
             if length == 0 || 2 * length > ring {
                 continue;
             }
-            let Some(color) = Color::BOTH.into_iter().find(|c| {
-                let only = held[c.index()] & !held[c.opponent().index()];
-                only >> a & only >> b & 1 == 1
-            }) else {
-                continue;
+            // Both cells one colour's alone.
+            let color = match (only[i], only[(i + 1) % n]) {
+                (1, 1) => Color::Black,
+                (2, 2) => Color::White,
+                _ => continue,
             };
             let mut joined = 0;
             for x in list(a) {
