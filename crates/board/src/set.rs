@@ -247,13 +247,8 @@ impl PointSet {
             return *self;
         };
         for _ in 0..steps {
-            let mut next = out;
             span = span.widened();
-            for i in span.0..=span.1 {
-                next.0[i] |= out.adjacent_word(i);
-            }
-            next.mask_last();
-            out = next;
+            out.step(span, |_, here, adjacent| here | adjacent);
         }
         out.set()
     }
@@ -268,20 +263,17 @@ impl PointSet {
     #[must_use]
     pub fn layer_within(&self, within: &PointSet, steps: usize) -> PointSet {
         let mut frontier = Padded::of(self);
-        let mut seen = frontier;
+        let mut seen = self.words;
         let Some(mut span) = frontier.span() else {
             return *self;
         };
         for _ in 0..steps {
-            let mut next = Padded::ZERO;
             span = span.widened();
-            for i in span.0..=span.1 {
-                let grown = frontier.adjacent_word(i) & within.words[i - 1] & !seen.0[i];
-                next.0[i] = grown;
-                seen.0[i] |= grown;
-            }
-            next.mask_last();
-            frontier = next;
+            frontier.step(span, |i, _, adjacent| {
+                let grown = adjacent & within.words[i - 1] & !seen[i - 1];
+                seen[i - 1] |= grown;
+                grown
+            });
             match frontier.span_within(span) {
                 Some(s) => span = s,
                 None => return PointSet::new(),
@@ -479,14 +471,24 @@ impl Padded {
         Some(Span(lo, hi))
     }
 
-    /// Word `i` (padded index, `1..=WORDS`) of [`PointSet::adjacent`].
+    /// Replaces each word `i` of `span` (padded indices) by `f(i, word,
+    /// adjacent)`, `adjacent` being word `i` of [`PointSet::adjacent`] of
+    /// the words as they were (in place: the word below is kept as it was
+    /// until the word above it is done). The words outside `span` must
+    /// stay as they are: `span` holds every word `f` makes nonzero.
     #[inline]
-    fn adjacent_word(&self, i: usize) -> u64 {
-        let (below, here, above) = (self.0[i - 1], self.0[i], self.0[i + 1]);
-        (here << 1 | below >> 63)
-            | (here >> 1 | above << 63)
-            | (here << STRIDE | below >> (64 - STRIDE))
-            | (here >> STRIDE | above << (64 - STRIDE))
+    fn step(&mut self, span: Span, mut f: impl FnMut(usize, u64, u64) -> u64) {
+        let mut below = self.0[span.0 - 1];
+        for i in span.0..=span.1 {
+            let (here, above) = (self.0[i], self.0[i + 1]);
+            let adjacent = (here << 1 | below >> 63)
+                | (here >> 1 | above << 63)
+                | (here << STRIDE | below >> (64 - STRIDE))
+                | (here >> STRIDE | above << (64 - STRIDE));
+            self.0[i] = f(i, here, adjacent);
+            below = here;
+        }
+        self.mask_last();
     }
 
     /// Clears the bits of the last word past the last cell.
