@@ -600,8 +600,7 @@ impl Evaluator {
                 None => (None, self.model.influence(&ctx).summary()),
             },
             Sharing::None => {
-                let influence = self.model.influence(&ctx);
-                let summary = influence.summary();
+                let (influence, summary) = self.model.influence_and_summary(&ctx);
                 (Some(influence), summary)
             }
         };

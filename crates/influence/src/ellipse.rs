@@ -185,29 +185,12 @@ impl Cover {
         (self.rows[y][x / LANES] >> (16 * (x % LANES))) as u16
     }
 
-    /// The counts of row `y`, by column.
-    #[inline]
-    fn row(&self, y: usize) -> [u16; ROW_WORDS * LANES] {
-        let mut out = [0; ROW_WORDS * LANES];
-        for (four, &w) in out.chunks_exact_mut(LANES).zip(&self.rows[y]) {
-            for (k, c) in four.iter_mut().enumerate() {
-                *c = (w >> (16 * k)) as u16;
-            }
-        }
-        out
-    }
-
     /// The points of row `y` counted at least once, as a row of bits.
     #[inline]
     fn reached_row(&self, y: usize) -> u32 {
-        const LOW: u64 = 0x7fff_7fff_7fff_7fff;
-        const HIGH: u64 = !LOW;
         let mut bits = 0u32;
         for (k, &w) in self.rows[y].iter().enumerate() {
-            // The top bit of each count: set when the count is not 0.
-            let h = (((w & LOW) + LOW) | w) & HIGH;
-            let four = (h >> 15 | h >> 30 | h >> 45 | h >> 60) & 0xf;
-            bits |= (four as u32) << (LANES * k);
+            bits |= gather(nonzero(w)) << (LANES * k);
         }
         bits
     }
@@ -225,6 +208,26 @@ impl Cover {
     fn map(&self, size: u8) -> BoardMap<u16> {
         grid::map_from(size, |p, _| self.get(p.x() as usize, p.y() as usize))
     }
+}
+
+/// The top bit of each 16-bit count of a [`Cover`] word (bits 15, 31, 47
+/// and 63) set when the count is not 0, the other bits clear.
+#[inline]
+const fn nonzero(w: u64) -> u64 {
+    const LOW: u64 = 0x7fff_7fff_7fff_7fff;
+    // A count's low 15 bits plus 2^15 − 1 carry into its top bit unless
+    // they are 0; its own top bit is or-ed in.
+    (((w & LOW) + LOW) | w) & !LOW
+}
+
+/// The four top bits of [`nonzero`]'s word as four bits (bit `k` for count
+/// `k`): bits 0, 16, 32 and 48 of `h >> 15` gathered at 45..=48 by one
+/// product (bit 16·k moves up by 15·(3 − k); the other partial products
+/// fall on bits of their own, so nothing carries).
+#[inline]
+const fn gather(h: u64) -> u32 {
+    const GATHER: u64 = 1 << 45 | 1 << 30 | 1 << 15 | 1;
+    (((h >> 15).wrapping_mul(GATHER) >> 45) & 0xf) as u32
 }
 
 /// `BYTE_SPREAD[b]`: the eight bits of `b` as eight 8-bit counts of 0 or 1.
@@ -320,53 +323,68 @@ impl Covered {
     /// The influence: `value` is Black's count minus White's, `under` who
     /// reaches a point, each colour's score the points it reaches.
     fn influence(&self) -> Influence {
+        self.influence_and_summary().0
+    }
+
+    /// [`Covered::influence`] and its [`Influence::summary`], made
+    /// together: the maps a row at a time straight from the counts (no
+    /// filling beforehand, no indexing per point), the summary's sets from
+    /// the same rows of bits.
+    fn influence_and_summary(&self) -> (Influence, Summary) {
+        /// `UNDER[b | w << 1]`: who reaches a point Black reaches when `b`
+        /// is 1 and White when `w` is.
+        const UNDER: [Under; 4] = [Under::None, Under::Black, Under::White, Under::Both];
         let n = usize::from(self.size);
         let [bc, wc] = &self.counts;
-        let mut value = BoardMap::new(self.size, 0.0);
-        let mut under = BoardMap::new(self.size, Under::None);
-        let (mut black, mut white) = (0u32, 0u32);
-        // Row by row: a map's rows are slices of its array (the maps are
-        // made in standard layout); the other path is never taken.
-        match (
-            value.array_mut().as_slice_mut(),
-            under.array_mut().as_slice_mut(),
-        ) {
-            (Some(values), Some(unders)) => {
-                for (y, (vs, us)) in values
-                    .chunks_exact_mut(n)
-                    .zip(unders.chunks_exact_mut(n))
-                    .enumerate()
-                {
-                    let (b, w) = (bc.reached_row(y), wc.reached_row(y));
-                    black += b.count_ones();
-                    white += w.count_ones();
-                    let (bs, ws) = (bc.row(y), wc.row(y));
-                    for (v, (&b, &w)) in vs.iter_mut().zip(bs.iter().zip(&ws)) {
-                        *v = f64::from(i32::from(b) - i32::from(w));
-                    }
-                    for (x, u) in us.iter_mut().enumerate() {
-                        *u = Under::from_reach(b >> x & 1 != 0, w >> x & 1 != 0);
-                    }
+        let mut values = Vec::with_capacity(n * n);
+        let mut unders = Vec::with_capacity(n * n);
+        let mut reached = [PointSet::new(), PointSet::new()];
+        // The words holding the board's columns (the others hold zeros).
+        let words = n.div_ceil(LANES).min(ROW_WORDS);
+        // A row's values and who reaches each point, made for whole words
+        // of counts (no test per point of where the row ends) and copied
+        // for the board's columns; every row writes the same cells.
+        let mut row_values = [0.0; ROW_WORDS * LANES];
+        let mut row_unders = [Under::None; ROW_WORDS * LANES];
+        for y in 0..n {
+            let (bw, ww) = (&bc.rows[y], &wc.rows[y]);
+            let (mut b, mut w) = (0u32, 0u32);
+            let words = bw.iter().zip(ww).take(words);
+            let cells = row_values
+                .chunks_exact_mut(LANES)
+                .zip(row_unders.chunks_exact_mut(LANES));
+            for (k, ((&bk, &wk), (vs, us))) in words.zip(cells).enumerate() {
+                let (hb, hw) = (nonzero(bk), nonzero(wk));
+                b |= gather(hb) << (LANES * k);
+                w |= gather(hw) << (LANES * k);
+                // Bit 0 when Black reaches a point, bit 1 when White does.
+                let code = hb >> 15 | hw >> 14;
+                for (l, (v, u)) in vs.iter_mut().zip(us).enumerate() {
+                    let count = |word: u64| ((word >> (16 * l)) & 0xffff) as i32;
+                    *v = f64::from(count(bk) - count(wk));
+                    *u = UNDER[(code >> (16 * l)) as usize & 3];
                 }
             }
-            _ => {
-                for p in Point::all(self.size) {
-                    let (x, y) = (p.x() as usize, p.y() as usize);
-                    let (b, w) = (bc.get(x, y), wc.get(x, y));
-                    black += u32::from(b > 0);
-                    white += u32::from(w > 0);
-                    value[p] = f64::from(b) - f64::from(w);
-                    under[p] = Under::from_reach(b > 0, w > 0);
-                }
-            }
+            reached[0].insert_row_bits(y as u8, b);
+            reached[1].insert_row_bits(y as u8, w);
+            values.extend_from_slice(&row_values[..n]);
+            unders.extend_from_slice(&row_unders[..n]);
         }
-        Influence {
+        let (black, white) = (reached[0].len() as f64, reached[1].len() as f64);
+        let influence = Influence {
             model: ModelKind::Ellipse,
-            value,
-            under,
-            black: f64::from(black),
-            white: f64::from(white),
-        }
+            value: BoardMap::from_vec(self.size, values),
+            under: BoardMap::from_vec(self.size, unders),
+            black,
+            white,
+        };
+        let summary = Summary {
+            model: ModelKind::Ellipse,
+            under: reached,
+            black,
+            white,
+        };
+        (influence, summary)
     }
 
     /// [`Covered::influence`]'s summary, without the maps.
@@ -1156,6 +1174,11 @@ impl Model for Ellipse<'_> {
     /// is the number of points it reaches, shared points counting for both.
     fn influence(&self, ctx: &Context) -> Influence {
         self.run(ctx, false, Memo::None).0.influence()
+    }
+
+    /// Both made together from the cover counts.
+    fn influence_and_summary(&self, ctx: &Context) -> (Influence, Summary) {
+        self.run(ctx, false, Memo::None).0.influence_and_summary()
     }
 
     /// Keeps each stone's ellipses (the points they reach), what they

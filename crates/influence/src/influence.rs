@@ -239,6 +239,14 @@ pub trait Model {
     /// The influence of the position described by `ctx`.
     fn influence(&self, ctx: &Context) -> Influence;
 
+    /// [`Model::influence`] and its [`Influence::summary`] (a model may
+    /// make both at once). The default summarises the influence.
+    fn influence_and_summary(&self, ctx: &Context) -> (Influence, Summary) {
+        let influence = self.influence(ctx);
+        let summary = influence.summary();
+        (influence, summary)
+    }
+
     /// [`Model::influence`], also keeping what the influence of another
     /// position may reuse ([`Model::influence_reusing`]); `None` when the
     /// model keeps nothing (the default).
