@@ -7,7 +7,7 @@ use crate::config::{
     TerritoryModel,
 };
 use keisei_board::reading::Reader;
-use keisei_board::{Board, BoardMap, Color, Point, PointSet};
+use keisei_board::{Board, BoardMap, Color, MAX_SIZE, Point, PointSet};
 use keisei_eyes::builtin::builtin;
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::SearchCache;
@@ -770,30 +770,36 @@ pub fn ownership(
     let n = usize::from(size);
     let (owners, unders) = (terr.map.row_major(), influence.under.row_major());
     let [black, white] = board.point_sets().stones;
+    // What an empty point is worth by whose territory and whose influence
+    // it is (`ownership_at` with no stone), by `owner * 4 + under`.
+    let empty: [f64; 12] = std::array::from_fn(|i| {
+        let owner = [Owner::None, Owner::Black, Owner::White][i / 4];
+        let under = [Under::None, Under::Black, Under::White, Under::Both][i % 4];
+        ownership_at(None, false, owner, under, point)
+    });
     let mut out = Vec::with_capacity(n * n);
-    // A row at a time: the stones and the dead as bits, the territory and
-    // the influence off their maps' rows.
+    // A row at a time: every point valued as an empty one off its
+    // territory and influence, then the stones (by their bits, live or
+    // dead), and the row copied out.
+    let mut values = [0.0; MAX_SIZE as usize];
     let rows = owners.chunks_exact(n).zip(unders.chunks_exact(n));
     for (y, (owners, unders)) in rows.enumerate() {
         let y = y as u8;
         let (b, w, d) = (black.row_bits(y), white.row_bits(y), dead.row_bits(y));
-        out.extend(
-            owners
-                .iter()
-                .zip(unders)
-                .enumerate()
-                .map(|(x, (&owner, &under))| {
-                    let bit = 1u32 << x;
-                    let stone = if b & bit != 0 {
-                        Some(Color::Black)
-                    } else if w & bit != 0 {
-                        Some(Color::White)
-                    } else {
-                        None
-                    };
-                    ownership_at(stone, d & bit != 0, owner, under, point)
-                }),
-        );
+        for (v, (&owner, &under)) in values.iter_mut().zip(owners.iter().zip(unders)) {
+            *v = empty[(owner as usize * 4 + under as usize) % 12];
+        }
+        for (stones, color) in [(b, Color::Black), (w, Color::White)] {
+            let mut bits = stones;
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(v) = values.get_mut(x) {
+                    *v = ownership_at(Some(color), d >> x & 1 != 0, Owner::None, Under::None, point);
+                }
+            }
+        }
+        out.extend_from_slice(&values[..n]);
     }
     BoardMap::from_vec(size, out)
 }
@@ -830,11 +836,32 @@ pub fn area_score(own: &BoardMap<f64>) -> f64 {
 /// empty points, two points per dead stone (a prisoner and its point) to the
 /// side that takes it, and the prisoners already taken.
 pub fn score(board: &Board, own: &BoardMap<f64>, dead: &PointSet) -> f64 {
-    let empty: f64 = board
-        .points()
-        .filter(|&p| board.is_empty(p))
-        .map(|p| own[p])
-        .sum();
+    let size = board.size();
+    let n = usize::from(size);
+    // The empty points' values in point order, a row of the map at a time
+    // with the row's empty points as bits.
+    let empty: f64 = if own.size() == size {
+        let values = own.row_major();
+        let empty = board.point_sets().empty;
+        values
+            .chunks_exact(n.max(1))
+            .enumerate()
+            .flat_map(|(y, row)| {
+                let mut bits = empty.row_bits(y as u8);
+                std::iter::from_fn(move || {
+                    let x = bits.trailing_zeros() as usize;
+                    bits &= bits.wrapping_sub(1);
+                    row.get(x).copied()
+                })
+            })
+            .sum()
+    } else {
+        board
+            .points()
+            .filter(|&p| board.is_empty(p))
+            .map(|p| own[p])
+            .sum()
+    };
     let dead_points: f64 = dead
         .iter()
         .filter_map(|p| board.color(p))
