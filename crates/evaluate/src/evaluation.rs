@@ -795,7 +795,13 @@ pub fn ownership(
                 let x = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if let Some(v) = values.get_mut(x) {
-                    *v = ownership_at(Some(color), d >> x & 1 != 0, Owner::None, Under::None, point);
+                    *v = ownership_at(
+                        Some(color),
+                        d >> x & 1 != 0,
+                        Owner::None,
+                        Under::None,
+                        point,
+                    );
                 }
             }
         }

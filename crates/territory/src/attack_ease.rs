@@ -4,7 +4,7 @@
 
 use crate::blocks::Blocks;
 use crate::enclosed::{Owner, Territory};
-use keisei_board::{Board, BoardMap, Color, NUM_CELLS, PointSet, PointSets};
+use keisei_board::{Board, BoardMap, Color, MAX_SIZE, NUM_CELLS, Point, PointSet, PointSets};
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -81,43 +81,73 @@ pub fn attack_ease(
             set.insert_row_bits(y as u8, bits);
         }
     }
-    // The distances of the territory points, row by row as the map holds
-    // them, written as the search reaches them.
-    let mut distance = vec![None; n * n];
+    // The distance of each territory point reached, plus one (0: not
+    // reached), by point index, written as the search reaches them; the
+    // distances past what a `u16` holds (none with costs this small, but
+    // the costs are parameters) are marked `u16::MAX` and kept aside.
+    let mut reached_at = [0u16; NUM_CELLS];
+    let mut far: Vec<(usize, u32)> = Vec::new();
     for defender in Color::BOTH {
         let owned = &owned[defender.index()];
         if owned.is_empty() {
             continue;
         }
+        // The territory points not reached yet: once there are none, the
+        // search has found every distance the territory needs.
+        let mut left = *owned;
         distances(&sets, defender, blocks, params, |reached, d| {
             let mut points = *reached;
             points.intersect_with(owned);
+            let mark = match d.checked_add(1).map(u16::try_from) {
+                Some(Ok(v)) if v != u16::MAX => v,
+                _ => u16::MAX,
+            };
             for p in &points {
-                distance[p.y() as usize * n + p.x() as usize] = Some(d);
+                reached_at[p.index()] = mark;
+                if mark == u16::MAX {
+                    far.push((p.index(), d));
+                }
             }
+            left.subtract(&points);
+            !left.is_empty()
         });
     }
-    // G, and its sums in board order, as they have always been taken.
+    let distance_at = |i: usize| match reached_at[i] {
+        0 => None,
+        u16::MAX => far.iter().find(|&&(j, _)| j == i).map(|&(_, d)| d),
+        v => Some(u32::from(v) - 1),
+    };
+    // The distances and G row by row as the maps hold them, and G's sums
+    // in board order, as they have always been taken.
     let safe = f64::from(params.safe_distance.max(1));
     let mut values = [0.0f64; 2];
+    let mut distance = Vec::with_capacity(n * n);
     let mut g = Vec::with_capacity(n * n);
-    for (row, distances) in owners.chunks_exact(n).zip(distance.chunks_exact(n)) {
-        for (owner, d) in row.iter().zip(distances) {
+    // A row of each, copied out for the board's columns.
+    let mut row_distances = [None; MAX_SIZE as usize];
+    let mut row_g = [0.0f64; MAX_SIZE as usize];
+    for (y, row) in owners.chunks_exact(n).enumerate() {
+        let first = Point::new(0, y as u8).index();
+        let cells = row_distances.iter_mut().zip(&mut row_g).zip(row);
+        for (x, ((d, gv), owner)) in cells.enumerate() {
             let i = match owner {
                 Owner::Black => 0,
                 Owner::White => 1,
                 Owner::None => {
-                    g.push(0.0);
+                    *d = None;
+                    *gv = 0.0;
                     continue;
                 }
             };
-            let gv = match *d {
+            *d = distance_at(first + x);
+            *gv = match *d {
                 Some(d) => (f64::from(d) / safe).min(1.0),
                 None => 1.0,
             };
-            g.push(gv);
-            values[i] += params.c_ter * gv;
+            values[i] += params.c_ter * *gv;
         }
+        distance.extend_from_slice(&row_distances[..n]);
+        g.extend_from_slice(&row_g[..n]);
     }
     AttackEase {
         distance: BoardMap::from_vec(size, distance),
@@ -154,6 +184,7 @@ fn distance_from_sets(
         for p in reached {
             dist[p.index()] = d;
         }
+        true
     });
     BoardMap::from_fn(size, |p| {
         let d = dist[p.index()];
@@ -164,13 +195,15 @@ fn distance_from_sets(
 /// The kosuri-number distances of [`kosuri_distance`], for a board given
 /// as its point sets: `reached(points, d)` for the empty points at distance
 /// `d`, once for each point reached (the points not given are not reached,
-/// or not empty), in increasing `d`.
+/// or not empty), in increasing `d` with the costs the bucket queue takes
+/// (else in point order). The search may stop once `reached` returns false
+/// (it need not).
 fn distances(
     sets: &PointSets,
     defender: Color,
     blocks: &Blocks,
     params: &AttackEaseParams,
-    mut reached: impl FnMut(&PointSet, u32),
+    mut reached: impl FnMut(&PointSet, u32) -> bool,
 ) {
     let empty = sets.empty;
     let mut kosuri = sets.stones[defender.index()].adjacent();
@@ -238,7 +271,7 @@ fn distances(
             if d != u32::MAX {
                 let mut point = PointSet::new();
                 point.insert(p);
-                reached(&point, d);
+                let _ = reached(&point, d);
             }
         }
     }
@@ -258,12 +291,12 @@ const BUCKETS_UP_TO: u32 = 16;
 /// queue entry a point. `classes` are the empty points by their entering
 /// cost (each at most `top`; together the empty points, the only points
 /// entered). `on_level(points, d)` for the points at distance `d`, in
-/// increasing `d`.
+/// increasing `d`, until it returns false.
 fn dial_sets(
     starts: &PointSet,
     classes: &[(PointSet, u32)],
     top: u32,
-    mut on_level: impl FnMut(&PointSet, u32),
+    mut on_level: impl FnMut(&PointSet, u32) -> bool,
 ) {
     let n = top as usize + 1;
     let mut buckets = [PointSet::new(); BUCKETS_UP_TO as usize + 1];
@@ -287,7 +320,9 @@ fn dial_sets(
             }
         } else {
             reached.union_with(&level);
-            on_level(&level, d);
+            if !on_level(&level, d) {
+                return;
+            }
             // Their neighbours not reached yet (the classes keep the
             // empty ones).
             let mut next = level.adjacent();
