@@ -812,6 +812,9 @@ impl Ellipse<'_> {
         let windows = Windows::new(size, &stones_of);
         let lines = Lines::get();
         let n = i32::from(size);
+        // The points a stone's ellipses reach, by row (kept for the memo
+        // only: written only when recording).
+        let mut covered = [0u32; MAX_SIZE as usize];
         // The live stones not kept, colour by colour, each in point order.
         for color in Color::BOTH {
             let c = color.index();
@@ -838,17 +841,20 @@ impl Ellipse<'_> {
                 }
                 let reinforced = reinforced.clamped(MAX_REACH);
                 let truncated = stops[c].truncate(stone, reinforced, self.params.block_hits);
-                let mut covered = [0u32; MAX_SIZE as usize];
-                expand(
+                let args = (
                     stone,
                     size,
                     truncated,
                     &obstacles[c],
                     lines,
                     &target_rows[c],
-                    &mut tally,
-                    &mut covered,
                 );
+                if recorded.is_some() {
+                    covered = [0; MAX_SIZE as usize];
+                    expand::<true>(args, &mut tally, &mut covered);
+                } else {
+                    expand::<false>(args, &mut tally, &mut covered);
+                }
                 tally.stone_done(&mut cover[c], size);
                 if let Some(list) = recorded.as_mut() {
                     // The stone's ellipses depend on the cells the rules look at,
@@ -1040,14 +1046,20 @@ fn transposed(rows: [u64; 32]) -> [u64; 32] {
 /// point of a part when no obstacle lies in the rectangle from the stone to
 /// the part's far end: those points count without a look at lines; the
 /// others (near obstacles) are looked at one by one.
-#[allow(clippy::too_many_arguments)]
-fn expand(
-    stone: Point,
-    size: u8,
-    sources: Sources,
-    obstacles: &Obstacles,
-    lines: &Lines,
-    targets: &[u32; MAX_SIZE as usize],
+/// What [`expand`] reads: the stone, the board size, the stone's sources,
+/// the colour's obstacles, the lines, and its targets (a row of bits per
+/// row, as [`PointSet::rows`] gives them).
+type ExpandArgs<'a> = (
+    Point,
+    u8,
+    Sources,
+    &'a Obstacles,
+    &'a Lines,
+    &'a [u32; MAX_SIZE as usize],
+);
+
+fn expand<const RECORD: bool>(
+    (stone, size, sources, obstacles, lines, targets): ExpandArgs<'_>,
     tally: &mut Tally,
     covered: &mut [u32; MAX_SIZE as usize],
 ) {
@@ -1056,13 +1068,54 @@ fn expand(
     let [north, east, south, west] = sources.0;
     let (up, down) = (north.min(sy) as usize, south.min(n - 1 - sy) as usize);
     let (x, y) = (sx as usize, sy as usize);
+    let on_board = columns(0, n - 1);
+    let (west_of, east_of) = (&WEST_OF[x], &EAST_OF[x]);
+    let (west_rows, east_rows) = (&ROW[west as usize], &ROW[east as usize]);
+    // No obstacle in the box the ellipses span (the columns of the
+    // longest western and eastern semi-axes, the rows from `up` above to
+    // `down` below; the stone's column is an eastern one): nothing can
+    // stand between the stone and any point, and every target of every
+    // part counts, row by row with no look at obstacles (the common case).
+    let span = west_of[west as usize & 15] | east_of[east as usize & 15];
+    let boxed = obstacles.rows()[y - up..=y + down]
+        .iter()
+        .fold(0, |any, &row| any | row);
+    if boxed & span == 0 {
+        let part = |w: i8, e: i8| west_of[w as usize & 15] | (east_of[e as usize & 15] & on_board);
+        // North, the stone's row first, then south.
+        let (widths_w, widths_e) = (
+            &west_rows[north as usize][..=up],
+            &east_rows[north as usize][..=up],
+        );
+        for (dy, (&w, &e)) in widths_w.iter().zip(widths_e).enumerate() {
+            let i = y - dy;
+            let reached = targets[i] & part(w, e);
+            Tally::add(&mut tally.rows[i], reached);
+            if RECORD {
+                covered[i] |= reached;
+            }
+        }
+        let (widths_w, widths_e) = (
+            &west_rows[south as usize][1..=down],
+            &east_rows[south as usize][1..=down],
+        );
+        for (dy, (&w, &e)) in widths_w.iter().zip(widths_e).enumerate() {
+            let i = y + 1 + dy;
+            let reached = targets[i] & part(w, e);
+            Tally::add(&mut tally.rows[i], reached);
+            if RECORD {
+                covered[i] |= reached;
+            }
+        }
+        return;
+    }
     let parts = Parts {
-        west: &WEST_OF[x],
-        east: &EAST_OF[x],
+        west: west_of,
+        east: east_of,
         stone_column: 1 << x,
-        on_board: columns(0, n - 1),
+        on_board,
     };
-    let (west, east) = (&ROW[west as usize], &ROW[east as usize]);
+    let (west, east) = (west_rows, east_rows);
     // The rows of each half whose points near obstacles are left for
     // later (bit `i` for the half's row `i`), and those points.
     let mut near = [0u32; 2];
@@ -1081,7 +1134,9 @@ fn expand(
         seen |= blocked[i];
         let (reached, left) = parts.reached(widths_w[dy], widths_e[dy], target[i], seen);
         Tally::add(&mut counts[i], reached);
-        marks[i] |= reached;
+        if RECORD {
+            marks[i] |= reached;
+        }
         rest[0][dy] = left;
         near[0] |= u32::from(left != 0) << dy;
     }
@@ -1098,7 +1153,9 @@ fn expand(
         seen |= blocked[i];
         let (reached, left) = parts.reached(widths_w[i], widths_e[i], target[i], seen);
         Tally::add(&mut counts[i], reached);
-        marks[i] |= reached;
+        if RECORD {
+            marks[i] |= reached;
+        }
         rest[1][i] = left;
         near[1] |= u32::from(left != 0) << i;
     }
@@ -1120,7 +1177,9 @@ fn expand(
                 }
                 let at = (sy + dy) as usize;
                 Tally::add(&mut tally.rows[at], reached);
-                covered[at] |= reached;
+                if RECORD {
+                    covered[at] |= reached;
+                }
             }
         }
     }
