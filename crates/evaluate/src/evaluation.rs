@@ -545,13 +545,14 @@ impl Evaluator {
             territory: terr,
             ..
         } = settled;
-        let weights = weights.unwrap_or_else(|| self.weights_for(board, &groups, &terr));
+        // The share of settled points serves the weights and the ownership.
+        let share = settled_share(board, &groups, &terr, cfg);
+        let weights = weights.unwrap_or_else(|| self.weights_with_share(board, &groups, share));
         // A position users see (not a child of a ranking) near the end of a
         // game is judged again for its ownership map and score with a
         // lower threshold for enclosed groups, and once finished with its
         // own dead thresholds by size.
         let own = &cfg.ownership;
-        let share = settled_share(board, &groups, &terr, cfg);
         let near_end = !child && share > own.settled_above;
         // The ownership's thresholds: the terms', except near the end its
         // own for enclosed groups; where they differ, the first reading is
@@ -694,6 +695,16 @@ impl Evaluator {
         groups: &Groups,
         terr: &Territory,
     ) -> EffectiveWeights {
+        self.weights_with_share(
+            board,
+            groups,
+            settled_share(board, groups, terr, &self.config),
+        )
+    }
+
+    /// [`Evaluator::weights_for`] given the share of settled points
+    /// ([`settled_share`] of the same groups and territory).
+    fn weights_with_share(&self, board: &Board, groups: &Groups, settled: f64) -> EffectiveWeights {
         let cfg = &self.config;
         let to_move = board.to_move();
         let weak = |c: Color| {
@@ -703,7 +714,6 @@ impl Evaluator {
                 .filter(|g| g.color == c && g.danger > cfg.groups.weak_above)
                 .count()
         };
-        let settled = settled_share(board, groups, terr, cfg);
         cfg.effective((weak(to_move), weak(to_move.opponent())), settled)
     }
 }
