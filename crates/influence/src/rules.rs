@@ -205,18 +205,19 @@ struct Test {
     /// For each kind of content (see [`KINDS`]), the cells that may not
     /// hold it: a variant holds when no cell holds what it rejects.
     reject: [u64; 4],
-    /// The directions reinforced (bit `d` for [`Direction::index`] `d`),
-    /// by which variants fail: bit 0 of the index for the first, bit 1 for
-    /// the second. A table and not a choice, which the compiler would turn
-    /// into a branch the processor cannot guess.
-    held: [u32; 4],
+    /// The directions reinforced, as [`SPREAD`] gives them (a 16-bit count
+    /// of 0 or 1 per direction, count `d` for [`Direction::index`] `d`), by
+    /// which variants fail: bit 0 of the index for the first, bit 1 for the
+    /// second. A table and not a choice, which the compiler would turn into
+    /// a branch the processor cannot guess.
+    held: [u64; 4],
 }
 
 impl Test {
     /// The directions reinforced on a window whose cells of each kind are
-    /// `kinds` (twice, in each half).
+    /// `kinds` (twice, in each half), spread as [`Test::held`] holds them.
     #[inline]
-    fn held_on(&self, kinds: &[u64; 4]) -> u32 {
+    fn held_on(&self, kinds: &[u64; 4]) -> u64 {
         // Each half of `bad` is below 2^25: adding 2^31 − 1 sets its top
         // bit exactly when it is not 0 (the variant fails).
         const LOW: u64 = 0x7fff_ffff_7fff_ffff;
@@ -323,7 +324,7 @@ impl WindowRules {
                 let [(low, d0), (high, d1)] = [pair[0], pair[1]];
                 Test {
                     reject: std::array::from_fn(|k| u64::from(low[k]) | u64::from(high[k]) << 32),
-                    held: [d0 | d1, d1, d0, 0],
+                    held: [d0 | d1, d1, d0, 0].map(|d: u32| SPREAD[d as usize & 15]),
                 }
             });
             first[c] = tests.next().unwrap_or(never);
@@ -352,14 +353,15 @@ impl WindowRules {
         while partners != 0 {
             let c = partners.trailing_zeros() as usize;
             partners &= partners - 1;
-            // The directions this partner reinforces.
+            // The directions this partner reinforces (spread: the union of
+            // the tests' directions is the or of their spread values).
             let mut held = self.first[c & 31].held_on(&kinds);
             if self.more_per_cell > 0 {
                 for t in &self.more[c * self.more_per_cell..][..self.more_per_cell] {
                     held |= t.held_on(&kinds);
                 }
             }
-            packed += SPREAD[held as usize & 15];
+            packed += held;
         }
         [0, 16, 32, 48].map(|s| ((packed >> s) & 0xffff) as i32)
     }
