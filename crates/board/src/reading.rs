@@ -253,6 +253,29 @@ pub struct Reader {
     cache: Cache,
 }
 
+thread_local! {
+    /// The journal and cache of the last reader with a small cache
+    /// dropped on this thread, for the next [`Reader::small`].
+    static SPARE: std::cell::Cell<Option<(Journal, Cache)>> =
+        const { std::cell::Cell::new(None) };
+}
+
+impl Drop for Reader {
+    /// A small cache and its journal are kept for the next
+    /// [`Reader::small`] on this thread.
+    fn drop(&mut self) {
+        if self.cache.slots.len() == 1 << SMALL_CACHE_BITS {
+            let parts = (
+                std::mem::take(&mut self.journal),
+                std::mem::replace(&mut self.cache, Cache::new(0)),
+            );
+            // At thread exit there is no next reader: the parts are
+            // dropped.
+            let _ = SPARE.try_with(|spare| spare.set(Some(parts)));
+        }
+    }
+}
+
 impl Default for Reader {
     fn default() -> Reader {
         Reader::new()
@@ -280,8 +303,25 @@ impl Reader {
     /// stays in the processor's nearest cache beside the board, where
     /// [`Reader::new`]'s pays off only when a reader is kept for many
     /// positions.
+    ///
+    /// The journal and cache of the last small reader dropped on this
+    /// thread are handed on to the next (a new cache's allocation and
+    /// zeroing were half as much as a cut reading): the cache comes with
+    /// a new [generation](Cache::renew), in which it holds nothing.
     pub fn small() -> Reader {
-        Reader::with_cache_bits(SMALL_CACHE_BITS)
+        match SPARE.try_with(std::cell::Cell::take).ok().flatten() {
+            Some((mut journal, mut cache)) => {
+                journal.clear();
+                cache.renew();
+                Reader {
+                    board: None,
+                    copy_of: 0,
+                    journal,
+                    cache,
+                }
+            }
+            None => Reader::with_cache_bits(SMALL_CACHE_BITS),
+        }
     }
 
     /// A reader with a cache of `2^bits` entries (16 bytes each); `0` turns
@@ -1626,13 +1666,28 @@ const REFUTED: i32 = i16::MIN as i32;
 /// reused only where a fresh search would prove the same: "attacker wins" at
 /// plies `<= d` (where the attacker has at least the same moves and depth),
 /// "defender wins" at plies `>= d`.
+///
+/// A table handed from one reader to the next ([`Reader::small`]) is
+/// emptied by a new generation, not by zeroing it: an entry is found only
+/// in the generation that stored it.
 struct Cache {
     /// `[key, data]` side by side: a probe touches one cache line (the
     /// table is as large as a core's L2 cache, and two arrays made every
-    /// probe two misses).
+    /// probe two misses). A slot never stored holds key 0, which no key
+    /// is (keys are odd).
     slots: Vec<[u64; 2]>,
     mask: usize,
+    /// The generation: the entries of others are not found. It is kept
+    /// in bits [`GENERATION_SHIFT`].. of an entry's data.
+    generation: u64,
 }
+
+/// Where an entry's data keeps its [generation](Cache::generation): above
+/// the point (16 bits) and who wins (bit 16), below the depth (bits 32..).
+const GENERATION_SHIFT: u32 = 17;
+/// The largest generation; the next one clears the table and starts again
+/// at 0.
+const LAST_GENERATION: u64 = (1 << (32 - GENERATION_SHIFT)) - 1;
 
 impl Cache {
     fn new(bits: u32) -> Cache {
@@ -1640,6 +1695,7 @@ impl Cache {
         Cache {
             slots: vec![[0; 2]; n],
             mask: n.saturating_sub(1),
+            generation: 0,
         }
     }
 
@@ -1647,12 +1703,28 @@ impl Cache {
         self.slots.fill([0; 2]);
     }
 
+    /// Empties the table for a new reader: a new generation, or, when they
+    /// are used up, zeroed slots and the first again.
+    fn renew(&mut self) {
+        if self.generation == LAST_GENERATION {
+            self.clear();
+            self.generation = 0;
+        } else {
+            self.generation += 1;
+        }
+    }
+
+    #[expect(
+        clippy::inline_always,
+        reason = "asked at every node; as a call (which the compiler chose once the generation was compared) it cost more than it saved"
+    )]
+    #[inline(always)]
     fn probe(&self, key: u64, depth: usize) -> Option<(Val, Option<Point>)> {
         if self.slots.is_empty() {
             return None;
         }
         let [stored, data] = self.slots[(key as usize) & self.mask];
-        if stored != key {
+        if stored != key || (data >> GENERATION_SHIFT) & LAST_GENERATION != self.generation {
             return None;
         }
         let stored_depth = (data >> 32) as usize;
@@ -1682,7 +1754,8 @@ impl Cache {
         let i = (key as usize) & self.mask;
         let point = mv.map_or(0, |p| p.index() as u64);
         let win = u64::from(val == Val::AttackerWins) << 16;
-        self.slots[i] = [key, point | win | ((depth as u64) << 32)];
+        let generation = self.generation << GENERATION_SHIFT;
+        self.slots[i] = [key, point | win | generation | ((depth as u64) << 32)];
     }
 }
 
@@ -1793,5 +1866,52 @@ mod tests {
         assert_eq!(cache.probe(17, 6), Some((Val::DefenderWins, None)));
         assert_eq!(cache.probe(17, 4), None);
         assert_eq!(cache.probe(33, 6), None);
+    }
+
+    #[test]
+    fn a_renewed_cache_finds_nothing_stored_before() {
+        let mut cache = Cache::new(4);
+        let hit = Some((Val::AttackerWins, Some(Point::new(2, 2))));
+        cache.store(17, 5, Val::AttackerWins, Some(Point::new(2, 2)));
+        assert_eq!(cache.probe(17, 3), hit);
+        cache.renew();
+        assert_eq!(cache.probe(17, 3), None);
+        cache.store(17, 5, Val::AttackerWins, Some(Point::new(2, 2)));
+        assert_eq!(cache.probe(17, 3), hit);
+        // Every generation, the wrap to the first included.
+        for _ in 0..=LAST_GENERATION {
+            cache.renew();
+            assert_eq!(cache.probe(17, 3), None);
+        }
+        assert_eq!(cache.generation, 1);
+        cache.store(17, 5, Val::AttackerWins, Some(Point::new(2, 2)));
+        assert_eq!(cache.probe(17, 3), hit);
+    }
+
+    #[test]
+    fn a_small_reader_reads_as_a_new_one_after_another() {
+        let board = Board::from_diagram(
+            "
+            . . . . . . .
+            . . X X . . .
+            . X O O X . .
+            . . X O . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            ",
+        )
+        .unwrap();
+        let target = Point::new(2, 2);
+        let fresh =
+            Reader::with_cache_bits(SMALL_CACHE_BITS).attack(&board, target, &Limits::DEFAULT);
+        for _ in 0..3 {
+            let mut reader = Reader::small();
+            assert_eq!(reader.attack(&board, target, &Limits::DEFAULT), fresh);
+            assert_eq!(
+                reader.attack(&board, target, &Limits::DEFAULT).outcome,
+                fresh.outcome
+            );
+        }
     }
 }
