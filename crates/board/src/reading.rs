@@ -1311,9 +1311,11 @@ impl Escapes {
         let mut len = 0;
         for (&l, size) in libs.iter().zip(&mut sizes) {
             let mut set = Distinct::new();
+            // The other liberties: distinct points (`libs` are), none of
+            // them in yet.
             for &o in libs {
                 if o != l {
-                    set.insert(o);
+                    set.insert_new(o);
                 }
             }
             for q in l.neighbors() {
@@ -1422,6 +1424,17 @@ impl<const N: usize> Distinct<N> {
         debug_assert!(p != NO_POINT);
         let len = self.len();
         if len < N && !self.contains(p) {
+            self.points[len] = p;
+            self.len += 1;
+        }
+    }
+
+    /// Adds `p`, a point on the board known not to be in, unless the set
+    /// is full: [`Distinct::insert`] without the look for it.
+    fn insert_new(&mut self, p: Point) {
+        debug_assert!(p != NO_POINT && !self.contains(p));
+        let len = self.len();
+        if len < N {
             self.points[len] = p;
             self.len += 1;
         }
