@@ -645,6 +645,13 @@ impl Board {
     /// [`Board::play`], keeping in `journal` what the move overwrote so that
     /// [`Board::undo`] can take it back (the tactical reader plays and takes
     /// back on one board instead of copying a board per move read).
+    /// Always inline: its callers are few, and one of them plays every
+    /// move of a reading.
+    #[expect(
+        clippy::inline_always,
+        reason = "the reader's one call per node, entry and exit saved"
+    )]
+    #[inline(always)]
     pub(crate) fn play_logged(
         &mut self,
         color: Color,
