@@ -1228,6 +1228,11 @@ fn quick_attack(
 
 /// Whether a stone of `color` on `p` would be left in atari (roughly: it
 /// captures nothing and ends with one liberty).
+#[expect(
+    clippy::inline_always,
+    reason = "asked for every liberty and net candidate; as a call its entry and exit were a good part of it"
+)]
+#[inline(always)]
 fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
     // Two distinct liberties settle it: the first two found are kept.
     let mut libs = Distinct::<2>::new();
