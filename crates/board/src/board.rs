@@ -512,6 +512,11 @@ impl Board {
     /// building a whole set; returns the array and how many were filled.
     /// The walk of the chain stops once it has them all (as many as its
     /// liberty count, at most `N`).
+    #[expect(
+        clippy::inline_always,
+        reason = "asked several times at every node of a reading; as a call its entry and exit were a good part of it"
+    )]
+    #[inline(always)]
     pub fn first_liberties<const N: usize>(&self, p: Point) -> ([Point; N], usize) {
         let mut out = [p; N];
         let want = self.liberty_count(p).min(N);
