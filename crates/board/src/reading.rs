@@ -1475,6 +1475,11 @@ fn empty_neighbours(b: &Board, p: Point) -> i32 {
 /// the chain on `t`, in point order (the candidates a node adds for them).
 /// Few chains next to a target are that short of liberties: they are kept
 /// in a small list, and only a target touching more of them builds a set.
+#[expect(
+    clippy::inline_always,
+    reason = "asked at every defender node; as a call its entry and exit were a good part of it"
+)]
+#[inline(always)]
 fn weak_adjacent_heads(b: &Board, t: Point, color: Color, max_libs: usize) -> Heads {
     let mut heads = Heads {
         points: [t; HEADS],
