@@ -781,6 +781,11 @@ impl Board {
         clippy::needless_bitwise_bool,
         reason = "no branch per head: the compares become one vector compare"
     )]
+    #[expect(
+        clippy::inline_always,
+        reason = "one caller per kind of log; as a call in the reader's play of every node its entry and exit were a good part of it"
+    )]
+    #[inline(always)]
     fn place<L: Log>(&mut self, color: Color, p: Point, log: &mut L) -> u32 {
         let own = color.cell();
         let enemy = color.opponent().cell();
