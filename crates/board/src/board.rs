@@ -699,6 +699,11 @@ impl Board {
     /// Takes back the last move played with [`Board::play_logged`] and
     /// `journal` (nothing if there is none): the board is as it was before,
     /// chain bookkeeping included.
+    #[expect(
+        clippy::inline_always,
+        reason = "taken back at every node of a reading; as a call its entry and exit were a good part of it"
+    )]
+    #[inline(always)]
     pub(crate) fn undo(&mut self, journal: &mut Journal) {
         let Some(frame) = journal.frames.pop() else {
             return;
