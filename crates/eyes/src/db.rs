@@ -8,6 +8,7 @@ use keisei_board::diag::{SourceError, SourceErrors};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 /// What the index answers for one shape: borrowed from the flat index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,8 +142,9 @@ impl FlatIndex {
 pub struct Label {
     /// The file the entry is in.
     pub file: String,
-    /// The entry's id.
-    pub id: String,
+    /// The entry's id, shared: every lookup that names the entry (a
+    /// group's eye-region source) holds it without a copy.
+    pub id: Arc<str>,
 }
 
 /// A set of eye-shape entries with an index by canonical shape.
@@ -217,7 +219,7 @@ impl EyeDb {
             let e = &self.files[fi].entries[ei];
             self.labels.push(Label {
                 file: e.origin.file.clone(),
-                id: e.id.clone(),
+                id: Arc::from(e.id.as_str()),
             });
             self.index_entry(id);
         }

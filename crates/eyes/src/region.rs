@@ -161,7 +161,7 @@ impl From<SourceRef<'_>> for Source {
         match source {
             SourceRef::Database(label) => Source::Database {
                 file: label.file.clone(),
-                id: label.id.clone(),
+                id: label.id.to_string(),
             },
             SourceRef::Search => Source::Search,
             SourceRef::Large => Source::Large,

@@ -5,12 +5,11 @@ use crate::liberties::liberties_through;
 use crate::room::RoomPatterns;
 use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet};
 use keisei_eyes::combine::combine_iter;
-use keisei_eyes::db::{EyeDb, Label};
+use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::{SearchCache, SourceRef};
 use keisei_eyes::value::{EyeValue, Eyes};
 use keisei_territory::{Connections, Link, LinkEnd, Region, Territory};
 use serde::Serialize;
-use std::cell::RefCell;
 use std::sync::{Arc, LazyLock};
 
 /// Parameters of the group analysis.
@@ -412,7 +411,7 @@ fn eye_value(
         Ok((value, source)) => (
             value,
             match source {
-                SourceRef::Database(label) => database_source(label),
+                SourceRef::Database(label) => Arc::clone(&label.id),
                 SourceRef::Search => named(&SEARCH),
                 SourceRef::Large => named(&LARGE),
                 SourceRef::Unknown => named(&UNKNOWN),
@@ -421,31 +420,6 @@ fn eye_value(
         // Not a valid eye region (e.g. holds own stones): no eye.
         Err(_) => (EyeValue::NONE, named(&INVALID)),
     }
-}
-
-/// The source of a database entry: its id, shared. The ids met last are
-/// kept in a small table by the label's address (and checked by their
-/// text, so that a label at an address another held before is never
-/// mistaken for it): most regions are shapes met before, and their source
-/// is then shared rather than allocated again.
-fn database_source(label: &Label) -> Arc<str> {
-    const SLOTS: usize = 64;
-    /// A label's address and its id.
-    type Known = Option<(usize, Arc<str>)>;
-    thread_local! {
-        static KNOWN: RefCell<[Known; SLOTS]> = const { RefCell::new([const { None }; SLOTS]) };
-    }
-    let id = label.id.as_str();
-    let at = std::ptr::from_ref(label) as usize;
-    let slot = at / std::mem::size_of::<Label>().max(1) % SLOTS;
-    KNOWN.with_borrow_mut(|known| match &known[slot] {
-        Some((a, source)) if *a == at && **source == *id => Arc::clone(source),
-        _ => {
-            let source: Arc<str> = Arc::from(id);
-            known[slot] = Some((at, Arc::clone(&source)));
-            source
-        }
-    })
 }
 
 impl GroupsMemo {
