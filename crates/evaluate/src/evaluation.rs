@@ -781,7 +781,8 @@ pub fn ownership(
     let (owners, unders) = (terr.map.row_major(), influence.under.row_major());
     let [black, white] = board.point_sets().stones;
     // What an empty point is worth by whose territory and whose influence
-    // it is (`ownership_at` with no stone), by `owner * 4 + under`.
+    // it is (`ownership_at` with no stone), by `owner * 4 + under`
+    // (the variants' declaration order, asserted below `ownership`).
     let empty: [f64; 12] = std::array::from_fn(|i| {
         let owner = [Owner::None, Owner::Black, Owner::White][i / 4];
         let under = [Under::None, Under::Black, Under::White, Under::Both][i % 4];
@@ -819,6 +820,18 @@ pub fn ownership(
     }
     BoardMap::from_vec(size, out)
 }
+
+// `ownership`'s table of empty points is indexed by the variants'
+// declaration order.
+const _: () = assert!(
+    Owner::None as usize == 0
+        && Owner::Black as usize == 1
+        && Owner::White as usize == 2
+        && Under::None as usize == 0
+        && Under::Black as usize == 1
+        && Under::White as usize == 2
+        && Under::Both as usize == 3
+);
 
 /// [`ownership`] at one point: what stone it holds, whether it is dead,
 /// whose territory it is and who has influence over it.
