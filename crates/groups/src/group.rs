@@ -268,6 +268,19 @@ impl Groups {
 
     /// A per-point map of `f` of each stone's group (0 on empty points).
     pub fn map(&self, size: u8, f: impl Fn(&Group) -> f64) -> BoardMap<f64> {
+        if self.group_of.size() == size {
+            // Each group's value once, then the map a point at a time in
+            // row order from `group_of` (every stone is in exactly one
+            // group, and `group_of` names it): no zeroed map filled after.
+            let values: Vec<f64> = self.groups.iter().map(f).collect();
+            let cells: Vec<f64> = self
+                .group_of
+                .row_major()
+                .iter()
+                .map(|g| g.map_or(0.0, |g| values[g]))
+                .collect();
+            return BoardMap::from_vec(size, cells);
+        }
         // Zero everywhere, then each group's stones (every stone is in
         // exactly one group).
         let mut map = BoardMap::new(size, 0.0);
@@ -533,6 +546,10 @@ pub fn analyse_sharing(
     )
 }
 
+/// No group at a point, in [`analyse_sharing_links`]'s table of the group
+/// of each stone.
+const NO_GROUP: u16 = u16::MAX;
+
 /// [`analyse_sharing`] from the position's links however they are held
 /// (the result does not depend on their order: chains join into groups by
 /// a union–find whose roots are the smallest indices, and each group's
@@ -575,7 +592,10 @@ where
         }
     }
     let mut root_to_group: Vec<Option<usize>> = vec![None; heads.len()];
-    let mut group_of: BoardMap<Option<usize>> = BoardMap::new(size, None);
+    // The group of each stone by point index (`NO_GROUP`: none), made into
+    // the map `group_of` at the end (a small array filled here, rather
+    // than a zeroed map of words written a point at a time).
+    let mut group_at = [NO_GROUP; NUM_CELLS];
     let mut groups: Vec<Group> = Vec::with_capacity(heads.len());
     // Heads come in point order, so groups are ordered by their first stone.
     for (i, &h) in heads.iter().enumerate() {
@@ -592,13 +612,17 @@ where
         };
         for s in board.chain_stones(h) {
             groups[g].stones.insert(s);
-            group_of[s] = Some(g);
+            group_at[s.index()] = g as u16;
         }
     }
+    let group_of = |p: Point| match group_at[p.index()] {
+        NO_GROUP => None,
+        g => Some(usize::from(g)),
+    };
     // Set A: groups linked by coefficient-0.5 connections.
     for l in links {
         if let (LinkEnd::Stone(q), true) = (l.to, (l.coefficient - 0.5).abs() < 1e-9) {
-            if let (Some(a), Some(b)) = (group_of[l.from], group_of[q]) {
+            if let (Some(a), Some(b)) = (group_of(l.from), group_of(q)) {
                 if a != b {
                     if !groups[a].linked.contains(&b) {
                         groups[a].linked.push(b);
@@ -666,7 +690,7 @@ where
         let mut next_to = r.points.adjacent();
         next_to.intersect_with(&stones_of[r.color.index()]);
         for s in &next_to {
-            if let Some(g) = group_of[s] {
+            if let Some(g) = group_of(s) {
                 touching.push(((g as u64) << 32) | i as u64);
             }
         }
@@ -714,9 +738,15 @@ where
         };
     }
     read_shares(&mut groups);
+    let n = usize::from(size);
+    let mut cells = Vec::with_capacity(n * n);
+    for y in 0..size {
+        let row = Point::new(0, y).index();
+        cells.extend((row..row + n).map(|i| group_of(Point::from_index(i))));
+    }
     let groups = Groups {
         groups,
-        group_of,
+        group_of: BoardMap::from_vec(size, cells),
         params: *params,
     };
     let memo = matches!(sharing, Sharing::Record)
