@@ -512,15 +512,17 @@ impl Evaluator {
                 let p = with_threshold(w.phase);
                 (first.settled_last(&p), p)
             }
+            // The groups are lent to the judgment: a later one restores
+            // them from its groups.
             Some(w) => {
                 let p = with_threshold(w.phase);
-                let settled = first.settled(&p);
+                let settled = first.settled_lending(&p);
                 reading = Some(first);
                 (settled, p)
             }
             None => {
                 let middle = with_threshold(GamePhase::Middle);
-                let settled = first.settled(&middle);
+                let settled = first.settled_lending(&middle);
                 let one_threshold = GamePhase::ALL.iter().all(|&f| with_threshold(f) == middle);
                 let p = if one_threshold {
                     middle
@@ -533,7 +535,8 @@ impl Evaluator {
                 let settled = if p == middle {
                     settled
                 } else {
-                    first.settled(&p)
+                    first.restore(&settled.groups);
+                    first.settled_lending(&p)
                 };
                 reading = Some(first);
                 (settled, p)
@@ -569,7 +572,10 @@ impl Evaluator {
             }
         }
         let ownership_view = match reading {
-            Some(r) if !child && own_params != terms_params => Some(r.settled_last(&own_params)),
+            Some(mut r) if !child && own_params != terms_params => {
+                r.restore(&groups);
+                Some(r.settled_last(&own_params))
+            }
             _ => None,
         };
         let unattackable = groups.unattackable();

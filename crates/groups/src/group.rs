@@ -788,8 +788,9 @@ fn read_own(
 }
 
 /// Connection shares (§3.3.4), encirclement and danger of every group
-/// from the groups' own readings.
-fn read_shares(groups: &mut [Group]) {
+/// from the groups' own readings (their own strength, liberties and
+/// links alone: running it again changes nothing).
+pub(crate) fn read_shares(groups: &mut [Group]) {
     let own: Vec<(f64, usize)> = groups.iter().map(|g| (g.own_strength, g.l4)).collect();
     for g in groups {
         let share_s: f64 = g.linked.iter().map(|&b| own[b].0 / 2.0).sum();
@@ -807,13 +808,16 @@ fn read_shares(groups: &mut [Group]) {
 /// points) takes its eye regions again, and a group with an eye-space
 /// change within [`RoomPatterns::reach`] its rooms; every other group keeps
 /// its reading (its regions, rooms and liberties are the same). Shares,
-/// encirclement and danger are found again for all.
+/// encirclement and danger are found again for all. `log`, when given,
+/// receives each group read again as it was, with its index: those groups
+/// put back and [`read_shares`] run again give `groups` back as they came.
 pub(crate) fn reread(
     board: &Board,
     old: &Territory,
     new: &Territory,
     mut groups: Groups,
     knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
+    mut log: Option<&mut Vec<(usize, Group)>>,
 ) -> Groups {
     let (eye_db, cache, rooms) = knowledge;
     let size = board.size();
@@ -851,12 +855,15 @@ pub(crate) fn reread(
     }
     // Eye values found here, each region once.
     let mut found: Vec<(PointSet, EyeValue, Arc<str>)> = Vec::new();
-    for g in &mut groups.groups {
+    for (i, g) in groups.groups.iter_mut().enumerate() {
         let c = g.color.index();
         let touched = changed[c].intersects(&g.stones);
         let room_moved = room_changes[c].intersects(&g.stones);
         if !touched && !room_moved {
             continue;
+        }
+        if let Some(log) = log.as_deref_mut() {
+            log.push((i, g.clone()));
         }
         let regions = if touched {
             let mut regions = Vec::new();

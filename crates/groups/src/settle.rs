@@ -11,7 +11,7 @@
 //! passable (`docs/algorithms.md` §8.1).
 
 use crate::group::{
-    Group, GroupParams, Groups, GroupsMemo, Sharing, analyse_sharing_links, reread,
+    Group, GroupParams, Groups, GroupsMemo, Sharing, analyse_sharing_links, read_shares, reread,
 };
 use crate::room::RoomPatterns;
 use keisei_board::{Board, Color, PointSet};
@@ -102,7 +102,14 @@ pub struct FirstReading<'b, 'k, I> {
     knowledge: (&'k EyeDb, &'k SearchCache, &'k RoomPatterns),
     territories: Territories<'b, I>,
     first: Territory,
-    groups: Groups,
+    /// The groups of the first reading; `None` while a judgment holds them
+    /// ([`FirstReading::settled_lending`]).
+    groups: Option<Groups>,
+    /// The parameters of the first reading.
+    params: GroupParams,
+    /// While the groups are lent: the groups the judgment read again, as
+    /// the first reading had them, with their indices.
+    changed: Vec<(usize, Group)>,
     memo: Option<SettledMemo>,
 }
 
@@ -142,7 +149,9 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
             knowledge,
             territories,
             first,
-            groups,
+            params: groups.params,
+            groups: Some(groups),
+            changed: Vec::new(),
             memo,
         }
     }
@@ -158,47 +167,110 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
     /// memo). Territories found for one set of thresholds serve the next.
     /// Parameters that read groups otherwise than the first reading's (a
     /// different [`GroupParams::liberty_order`]) get a reading of their own.
+    ///
+    /// # Panics
+    /// While the groups are lent ([`FirstReading::settled_lending`], until
+    /// [`FirstReading::restore`]).
     pub fn settled(&mut self, params: &GroupParams) -> Settled {
-        if params.liberty_order != self.groups.params.liberty_order {
-            let links = self.territories.links.clone();
-            return analyse_settled(
-                self.board,
-                links,
-                self.knowledge,
-                params,
-                SettledSharing::None,
-            );
+        if params.liberty_order != self.params.liberty_order {
+            return self.read_afresh(params);
         }
+        let groups = self.groups.as_ref().expect(LENT).clone();
         judge(
             self.board,
             &mut self.territories,
             Cow::Borrowed(&self.first),
-            self.groups.clone(),
+            groups,
             self.knowledge,
             params,
-            true,
+            (true, None),
         )
     }
 
-    /// [`FirstReading::settled`] for the last time, with nothing copied.
-    pub fn settled_last(mut self, params: &GroupParams) -> Settled {
-        if params.liberty_order != self.groups.params.liberty_order {
-            return self.settled(params);
+    /// [`FirstReading::settled`], giving the first reading's groups away
+    /// rather than copying them (most positions are judged once): what the
+    /// judgment changed of them is kept, and [`FirstReading::restore`]
+    /// takes them back from the groups returned before another judgment.
+    ///
+    /// # Panics
+    /// While the groups are lent.
+    pub fn settled_lending(&mut self, params: &GroupParams) -> Settled {
+        if params.liberty_order != self.params.liberty_order {
+            return self.read_afresh(params);
         }
+        let groups = self.groups.take().expect(LENT);
+        self.changed.clear();
+        judge(
+            self.board,
+            &mut self.territories,
+            Cow::Borrowed(&self.first),
+            groups,
+            self.knowledge,
+            params,
+            (true, Some(&mut self.changed)),
+        )
+    }
+
+    /// The first reading's groups back from `lent`, the groups of the
+    /// [`Settled`] that [`FirstReading::settled_lending`] returned: a copy
+    /// of them with the first reading's parameters and the groups the
+    /// judgment read again as they were, and their shares found again
+    /// (which depend on the groups' own readings alone). Nothing when the
+    /// groups are here.
+    pub fn restore(&mut self, lent: &Groups) {
+        if self.groups.is_some() {
+            return;
+        }
+        let mut groups = lent.clone();
+        groups.params = self.params;
+        for (i, g) in self.changed.drain(..) {
+            groups.groups[i] = g;
+        }
+        read_shares(&mut groups.groups);
+        self.groups = Some(groups);
+    }
+
+    /// [`FirstReading::settled`] for the last time, with nothing copied.
+    ///
+    /// # Panics
+    /// While the groups are lent.
+    pub fn settled_last(mut self, params: &GroupParams) -> Settled {
+        if params.liberty_order != self.params.liberty_order {
+            return self.read_afresh(params);
+        }
+        let groups = self.groups.take().expect(LENT);
         judge(
             self.board,
             &mut self.territories,
             Cow::Owned(self.first),
-            self.groups,
+            groups,
             self.knowledge,
             params,
-            false,
+            (false, None),
+        )
+    }
+
+    /// [`analyse_settled`] of its own, for parameters that read groups
+    /// otherwise than the first reading.
+    fn read_afresh(&self, params: &GroupParams) -> Settled {
+        let links = self.territories.links.clone();
+        analyse_settled(
+            self.board,
+            links,
+            self.knowledge,
+            params,
+            SettledSharing::None,
         )
     }
 }
 
+/// The message of a judgment asked for while the groups are lent.
+const LENT: &str = "the first reading's groups are lent: restore them first";
+
 /// Steps 2 to 6 of [`analyse_settled`] on the first reading (`first`,
-/// `groups`); `keep` keeps every territory found for later judgments.
+/// `groups`); `keep` keeps every territory found for later judgments, and
+/// `log`, when given, receives the groups read again as they were
+/// ([`reread`]).
 fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     board: &Board,
     territories: &mut Territories<'_, I>,
@@ -206,7 +278,7 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     mut groups: Groups,
     knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
     params: &GroupParams,
-    keep: bool,
+    (keep, log): (bool, Option<&mut Vec<(usize, Group)>>),
 ) -> Settled {
     groups.params = *params;
     let territory_with = |territories: &mut Territories<'_, I>, dead: PointSet| {
@@ -261,7 +333,7 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
         .collect();
     // The second reading is of the same board and links: only the groups
     // whose regions or rooms the passable stones changed are read again.
-    groups = reread(board, &first, &t, groups, knowledge);
+    groups = reread(board, &first, &t, groups, knowledge, log);
     for (i, g) in kept {
         groups.groups[i] = g;
     }
@@ -524,7 +596,7 @@ mod tests {
                     &params,
                     Sharing::None,
                 );
-                let again = reread(&board, &old, &new, first.clone(), knowledge);
+                let again = reread(&board, &old, &new, first.clone(), knowledge, None);
                 assert_eq!(again, fresh, "case {case}");
                 compared += 1;
                 reread_some += usize::from(again != first);

@@ -96,7 +96,8 @@ fn shared_settled_reading_equals_fresh() {
 
 /// One first reading judged in turn with several sets of thresholds (what
 /// an evaluation does for its terms and its ownership map) gives what a
-/// separate analysis with each set gives, whatever was judged before it.
+/// separate analysis with each set gives, whatever was judged before it,
+/// and whether the groups were copied or lent to the judgments before.
 #[test]
 fn one_first_reading_judged_several_ways_equals_separate_analyses() {
     let mut next = choice_stream(0x51_7cc1_b727_220a);
@@ -146,10 +147,24 @@ fn one_first_reading_judged_several_ways_equals_separate_analyses() {
             _ => vec![3, 1, 0, 4, 2],
         };
         let (last, rest) = order.split_last().unwrap();
-        let mut got: Vec<(usize, Settled)> = rest
-            .iter()
-            .map(|&i| (i, reading.settled(&sets[i])))
-            .collect();
+        // Half the cases lend the groups to each judgment, and take them
+        // back from its groups before the next.
+        let lend = case % 2 == 1;
+        let mut got: Vec<(usize, Settled)> = Vec::new();
+        for &i in rest {
+            let settled = if lend {
+                if let Some((_, before)) = got.last() {
+                    reading.restore(&before.groups);
+                }
+                reading.settled_lending(&sets[i])
+            } else {
+                reading.settled(&sets[i])
+            };
+            got.push((i, settled));
+        }
+        if let (true, Some((_, before))) = (lend, got.last()) {
+            reading.restore(&before.groups);
+        }
         got.push((*last, reading.settled_last(&sets[*last])));
         let fresh: Vec<Settled> = sets
             .iter()
