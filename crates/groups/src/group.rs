@@ -742,7 +742,11 @@ where
     let mut cells = Vec::with_capacity(n * n);
     for y in 0..size {
         let row = Point::new(0, y).index();
-        cells.extend((row..row + n).map(|i| group_of(Point::from_index(i))));
+        cells.extend(
+            group_at[row..row + n]
+                .iter()
+                .map(|&g| (g != NO_GROUP).then_some(usize::from(g))),
+        );
     }
     let groups = Groups {
         groups,
@@ -769,7 +773,12 @@ fn read_own(
         all_regions.union_with(&r.points);
     }
     g.eye_regions = regions;
-    let mut boundary = all_regions.adjacent();
+    // No region, no boundary (and no neighbours to find).
+    let mut boundary = if all_regions.is_empty() {
+        PointSet::new()
+    } else {
+        all_regions.adjacent()
+    };
     boundary.intersect_with(on_board);
     boundary.subtract(&all_regions);
     g.eyes = combine_iter(g.eye_regions.iter().map(|r| r.value));
@@ -855,6 +864,9 @@ pub(crate) fn reread(
     }
     // Eye values found here, each region once.
     let mut found: Vec<(PointSet, EyeValue, Arc<str>)> = Vec::new();
+    // The neighbours of each region of `new`, found once for every group
+    // that takes its regions again (when one does).
+    let mut new_next: Option<Vec<PointSet>> = None;
     for (i, g) in groups.groups.iter_mut().enumerate() {
         let c = g.color.index();
         let touched = changed[c].intersects(&g.stones);
@@ -867,8 +879,13 @@ pub(crate) fn reread(
         }
         let regions = if touched {
             let mut regions = Vec::new();
-            for r in new.regions.iter().filter(|r| r.color == g.color) {
-                let mut next_to = r.points.adjacent();
+            let next = new_next
+                .get_or_insert_with(|| new.regions.iter().map(|r| r.points.adjacent()).collect());
+            for (r, next) in new.regions.iter().zip(next.iter()) {
+                if r.color != g.color {
+                    continue;
+                }
+                let mut next_to = *next;
                 next_to.intersect_with(&g.stones);
                 if next_to.is_empty() {
                     continue;
