@@ -271,7 +271,11 @@ pub fn connections_reusing_shared<'m>(
     reader: &mut Reader,
     memo: &'m LinkMemo,
 ) -> SharedLinks<'m> {
-    let Made { order, own } = reusing(board, patterns, reader, memo, true);
+    let Made { mut order, own } = reusing(board, patterns, reader, memo, true);
+    // Read afresh (no memo to reuse): every link its own, in order.
+    if order.len() != own.len() && order.is_empty() {
+        order = (0..own.len() as u32).map(Slot::Own).collect();
+    }
     SharedLinks { memo, order, own }
 }
 
@@ -323,6 +327,8 @@ enum Slot {
 
 /// The links [`links_of`] made, in order: the memo's it kept and its own.
 struct Made {
+    /// Where each link is; left empty by a walk without a memo, whose
+    /// links are all its own, in order.
     order: Vec<Slot>,
     own: Vec<Link>,
 }
@@ -332,7 +338,7 @@ impl Made {
     /// must be the one they were kept from) copied.
     fn into_connections(self, memo: Option<&LinkMemo>) -> Connections {
         // Made afresh, every link its own and in order: they are the list.
-        if self.order.len() == self.own.len() {
+        if self.order.is_empty() || self.order.len() == self.own.len() {
             debug_assert!(
                 self.order
                     .iter()
@@ -437,10 +443,13 @@ fn links_of(
     // symmetries give the same links.
     // Each cutting point is classified once per colour.
     let mut states: Vec<[Option<CutState>; 2]> = vec![[None; 2]; NUM_CELLS];
+    // Without a memo every link is made afresh, in order: `made.order` is
+    // left empty ([`Made::order`]) and no run of the memo's is kept.
+    let fresh = matches!(groups, Groups::All { .. });
     // One link per pair (a list that outgrows its room copies every link
     // made so far).
     let mut made = Made {
-        order: Vec::with_capacity(groups.pairs_at_most()),
+        order: Vec::with_capacity(if fresh { 0 } else { groups.pairs_at_most() }),
         // Every link is made afresh without a memo; with one, a few.
         own: Vec::with_capacity(match cut_source {
             Cuts::Read | Cuts::Record(_) => groups.pairs_at_most(),
@@ -457,8 +466,10 @@ fn links_of(
     loop {
         // The memo's links no change concerns, up to the next that one
         // may, are kept as they are.
-        made.order
-            .extend(groups.clean_run().map(|i| Slot::Memo(i as u32)));
+        if !fresh {
+            made.order
+                .extend(groups.clean_run().map(|i| Slot::Memo(i as u32)));
+        }
         let Some(step) = groups.advance() else {
             break;
         };
@@ -620,7 +631,9 @@ fn links_of(
                     anchors: group.iter().map(|c| c.anchor).collect(),
                 });
             }
-            made.order.push(Slot::Own(made.own.len() as u32));
+            if !fresh {
+                made.order.push(Slot::Own(made.own.len() as u32));
+            }
             made.own.push(link);
         }
     }
