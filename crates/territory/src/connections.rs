@@ -4,7 +4,7 @@
 
 use crate::border::border_cell;
 use crate::links::{Cells, Connections, CutState, Link, LinkEnd};
-use crate::patterns::{ConnectionPatterns, Needs};
+use crate::patterns::{ConnectionPatterns, Needs, ShapeSteps};
 use keisei_board::footprint::Footprint;
 use keisei_board::pattern::{Match, PatternSet};
 use keisei_board::reading::{Limits, Outcome, Reader};
@@ -431,9 +431,6 @@ fn links_of(
         },
         Cuts::Reuse { memo, changed, .. } => Groups::reuse(board, patterns, memo, changed),
     };
-    // The cut points a pair's matches read (for the memo's footprints,
-    // kept when recording).
-    let mut read: Vec<Point> = Vec::with_capacity(16);
     // One link per pair, by the pattern earliest in the file. That pattern
     // may match the pair more than once (anchored at either stone, in
     // several orientations: a bamboo joint on both sides); the link takes
@@ -456,13 +453,9 @@ fn links_of(
             Cuts::Reuse { .. } => 16,
         }),
     };
-    // Scratch lists: one pair's candidates; one match's cutting points; the
-    // best matches' cutting points and wall cells.
+    // Scratch lists: one pair's candidates, and those of [`pair_link`].
     let mut scratch: Vec<Candidate> = Vec::with_capacity(16);
-    let mut cuts: Vec<(Point, CutState)> = Vec::with_capacity(16);
-    let mut pending: Vec<(Point, ToRead)> = Vec::with_capacity(16);
-    let (mut best_cuts, mut best_wall): (Vec<(Point, CutState)>, Vec<Point>) =
-        (Vec::with_capacity(16), Vec::with_capacity(16));
+    let mut lists = PairScratch::default();
     loop {
         // The memo's links no change concerns, up to the next that one
         // may, are kept as they are.
@@ -484,158 +477,36 @@ fn links_of(
         }
         let group = groups.candidates(&step, &mut scratch);
         // A pair whose every candidate was dropped has no link.
-        let Some(first) = group.first() else {
+        let Some(link) = pair_link(
+            board,
+            patterns,
+            reader,
+            &mut cut_source,
+            &mut states,
+            group,
+            &mut lists,
+        ) else {
             continue;
         };
-        let (key, pattern) = (step.key, first.key & PATTERN_MASK);
-        read.clear();
-        let shape = &patterns.shapes[pattern as usize];
-        // The best matches so far: coefficient and ends, and the union of
-        // their cutting points and wall cells (in scratch lists).
-        let mut best: Option<(f64, Point, LinkEnd)> = None;
-        best_cuts.clear();
-        best_wall.clear();
-        for (i, c) in group.iter().enumerate() {
-            if c.key & PATTERN_MASK != pattern {
-                break;
-            }
-            let (from, m, to) = (c.anchor, &c.m(), c.to);
-            let steps = patterns.steps(m);
-            // The twin of a match walked already (anchored on its far
-            // stone, on the same cells) changes nothing: its cutting points'
-            // states are known, its coefficient is the same, its cells are
-            // in the union if that match's are.
-            if let (Some(twin), LinkEnd::Stone(q)) = (steps.twin, to) {
-                if group[..i]
-                    .iter()
-                    .any(|d| d.anchor == q && d.symmetry == twin)
-                {
-                    continue;
+        if let Cuts::Record(memo) = &mut cut_source {
+            let mut fp = Footprint::new();
+            for &p in &lists.read {
+                if let Some(f) = memo.footprint(p, link.color) {
+                    fp.extend(f);
                 }
             }
-            let color = m.color;
-            cuts.clear();
-            pending.clear();
-            // The states of `cuts`, counted as they come ([`count_states`]).
-            let mut counts = [0usize; 4];
-            for p in steps.cuts.iter().map(|&s| stepped(from, s)) {
-                let slot = &mut states[state_index(board, p, &cut_source)][color.index()];
-                let known = match (*slot, &mut cut_source) {
-                    (Some(s), _) => Ok(s),
-                    (None, Cuts::Read) => Ok(cut_state(board, p, color, reader)),
-                    (None, Cuts::Record(memo)) => {
-                        let mut fp = Footprint::new();
-                        let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
-                        memo.insert(p, color, s, fp);
-                        Ok(s)
-                    }
-                    (None, Cuts::Reuse { memo, changed, .. }) => {
-                        match memo.get(p, color, changed) {
-                            Some(s) => Ok(s),
-                            None => cut_state_quick(board, p, color, None),
-                        }
-                    }
-                };
-                match known {
-                    Ok(s) => {
-                        *slot = Some(s);
-                        cuts.push((p, s));
-                        counts[s as usize] += 1;
-                    }
-                    Err(to_read) => pending.push((p, to_read)),
-                }
-                if matches!(cut_source, Cuts::Record(_)) {
-                    read.push(p);
-                }
-            }
-            // The cutting points that need reading (lean: only while their
-            // answers can still change the match's coefficient or lift it
-            // to the best of its pair).
-            let lean = matches!(cut_source, Cuts::Reuse { lean: true, .. });
-            let mut left = pending.len();
-            for (p, to_read) in pending.drain(..) {
-                if lean {
-                    let (lo, hi) = coefficient_bounds(&cuts, shape.needs, left);
-                    let (lo, hi) = (lo.min(shape.max), hi.min(shape.max));
-                    if lo.total_cmp(&hi).is_eq() || best.is_some_and(|b| hi < b.0) {
-                        break;
-                    }
-                }
-                left -= 1;
-                let s = cut_state_read(board, p, color, reader, to_read, None);
-                states[state_index(board, p, &cut_source)][color.index()] = Some(s);
-                cuts.push((p, s));
-                counts[s as usize] += 1;
-            }
-            debug_assert_eq!(counts, count_states(&cuts));
-            // (Neither is a NaN: the smaller without `f64::min`'s NaN test.)
-            let coefficient = match coefficient_of(counts, shape.needs) {
-                c if c > shape.max => shape.max,
-                c => c,
-            };
-            // A pair of stones is reported from the smaller point.
-            let (from, to) = match to {
-                LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
-                _ => (from, to),
-            };
-            let wall_cells = steps.wall.iter().map(|&s| stepped(c.anchor, s));
-            // Coefficients are 0, 0.5 or 1: compared exactly.
-            match best.map(|b| b.0.total_cmp(&coefficient)) {
-                Some(std::cmp::Ordering::Greater) => {}
-                Some(std::cmp::Ordering::Equal) => {
-                    for &c in &cuts {
-                        if !best_cuts.iter().any(|&(q, _)| q == c.0) {
-                            best_cuts.push(c);
-                        }
-                    }
-                    for w in wall_cells {
-                        if !best_wall.contains(&w) {
-                            best_wall.push(w);
-                        }
-                    }
-                }
-                _ => {
-                    best = Some((coefficient, from, to));
-                    best_cuts.clear();
-                    best_cuts.extend_from_slice(&cuts);
-                    best_wall.clear();
-                    best_wall.extend(wall_cells);
-                }
-            }
+            memo.links.push(MemoLink {
+                key: step.key,
+                link: link.clone(),
+                footprint: fp,
+                candidates: (step.own.start as u32, step.own.end as u32),
+                anchors: group.iter().map(|c| c.anchor).collect(),
+            });
         }
-        if let Some((coefficient, from, to)) = best {
-            best_cuts.sort_unstable_by_key(|&(p, _)| p);
-            best_wall.sort_unstable();
-            let color = group[0].color;
-            let link = Link {
-                color,
-                from,
-                to,
-                kind: Arc::clone(&shape.name),
-                coefficient,
-                cuts: Cells::from_slice(&best_cuts),
-                wall: Cells::from_slice(&best_wall),
-            };
-            if let Cuts::Record(memo) = &mut cut_source {
-                let mut fp = Footprint::new();
-                for &p in &read {
-                    if let Some(f) = memo.footprint(p, color) {
-                        fp.extend(f);
-                    }
-                }
-                memo.links.push(MemoLink {
-                    key,
-                    link: link.clone(),
-                    footprint: fp,
-                    candidates: (step.own.start as u32, step.own.end as u32),
-                    anchors: group.iter().map(|c| c.anchor).collect(),
-                });
-            }
-            if !fresh {
-                made.order.push(Slot::Own(made.own.len() as u32));
-            }
-            made.own.push(link);
+        if !fresh {
+            made.order.push(Slot::Own(made.own.len() as u32));
         }
+        made.own.push(link);
     }
     if let (Cuts::Record(memo), Groups::All { candidates, .. }) = (&mut cut_source, groups) {
         memo.candidates = candidates;
@@ -643,6 +514,181 @@ fn links_of(
     }
     // Candidates sort by colour, then pair: the links are in order.
     made
+}
+
+/// Scratch lists of [`pair_link`], kept from pair to pair: one match's
+/// cutting points (known, and left to read), the best matches' cutting
+/// points and wall cells, and the cutting points the pair's matches read
+/// (for a memo's footprints, kept when recording).
+#[derive(Default)]
+struct PairScratch {
+    cuts: Vec<(Point, CutState)>,
+    pending: Vec<(Point, ToRead)>,
+    best_cuts: Vec<(Point, CutState)>,
+    best_wall: Vec<Point>,
+    read: Vec<Point>,
+}
+
+/// The link of one pair from its candidates `group` (in key order: the
+/// first's pattern, the earliest in the file, makes it), its cutting points
+/// classified through `states` (by [`state_index`] and colour) and
+/// `cut_source`; `None` when `group` is empty.
+fn pair_link(
+    board: &Board,
+    patterns: &ConnectionPatterns,
+    reader: &mut Reader,
+    cut_source: &mut Cuts<'_>,
+    states: &mut [[Option<CutState>; 2]],
+    group: &[Candidate],
+    scratch: &mut PairScratch,
+) -> Option<Link> {
+    let PairScratch {
+        cuts,
+        pending,
+        best_cuts,
+        best_wall,
+        read,
+    } = scratch;
+    let first = group.first()?;
+    let pattern = first.key & PATTERN_MASK;
+    read.clear();
+    let shape = &patterns.shapes[pattern as usize];
+    // The best matches so far: coefficient and ends, and the union of
+    // their cutting points (in a scratch list). Their wall cells: while
+    // the best is one match (nearly always), its anchor and steps, the
+    // union made (in `best_wall`) only when a second match ties it.
+    let mut best: Option<(f64, Point, LinkEnd)> = None;
+    let mut best_steps: Option<(Point, &ShapeSteps)> = None;
+    best_cuts.clear();
+    best_wall.clear();
+    for (i, c) in group.iter().enumerate() {
+        if c.key & PATTERN_MASK != pattern {
+            break;
+        }
+        let (from, m, to) = (c.anchor, &c.m(), c.to);
+        let steps = patterns.steps(m);
+        // The twin of a match walked already (anchored on its far
+        // stone, on the same cells) changes nothing: its cutting points'
+        // states are known, its coefficient is the same, its cells are
+        // in the union if that match's are.
+        if let (Some(twin), LinkEnd::Stone(q)) = (steps.twin, to) {
+            if group[..i]
+                .iter()
+                .any(|d| d.anchor == q && d.symmetry == twin)
+            {
+                continue;
+            }
+        }
+        let color = m.color;
+        cuts.clear();
+        pending.clear();
+        // The states of `cuts`, counted as they come ([`count_states`]).
+        let mut counts = [0usize; 4];
+        for p in steps.cuts.iter().map(|&s| stepped(from, s)) {
+            let slot = &mut states[state_index(board, p, cut_source)][color.index()];
+            let known = match (*slot, &mut *cut_source) {
+                (Some(s), _) => Ok(s),
+                (None, Cuts::Read) => Ok(cut_state(board, p, color, reader)),
+                (None, Cuts::Record(memo)) => {
+                    let mut fp = Footprint::new();
+                    let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
+                    memo.insert(p, color, s, fp);
+                    Ok(s)
+                }
+                (None, Cuts::Reuse { memo, changed, .. }) => match memo.get(p, color, changed) {
+                    Some(s) => Ok(s),
+                    None => cut_state_quick(board, p, color, None),
+                },
+            };
+            match known {
+                Ok(s) => {
+                    *slot = Some(s);
+                    cuts.push((p, s));
+                    counts[s as usize] += 1;
+                }
+                Err(to_read) => pending.push((p, to_read)),
+            }
+            if matches!(cut_source, Cuts::Record(_)) {
+                read.push(p);
+            }
+        }
+        // The cutting points that need reading (lean: only while their
+        // answers can still change the match's coefficient or lift it
+        // to the best of its pair).
+        let lean = matches!(cut_source, Cuts::Reuse { lean: true, .. });
+        let mut left = pending.len();
+        for (p, to_read) in pending.drain(..) {
+            if lean {
+                let (lo, hi) = coefficient_bounds(cuts, shape.needs, left);
+                let (lo, hi) = (lo.min(shape.max), hi.min(shape.max));
+                if lo.total_cmp(&hi).is_eq() || best.is_some_and(|b| hi < b.0) {
+                    break;
+                }
+            }
+            left -= 1;
+            let s = cut_state_read(board, p, color, reader, to_read, None);
+            states[state_index(board, p, cut_source)][color.index()] = Some(s);
+            cuts.push((p, s));
+            counts[s as usize] += 1;
+        }
+        debug_assert_eq!(counts, count_states(cuts));
+        // (Neither is a NaN: the smaller without `f64::min`'s NaN test.)
+        let coefficient = match coefficient_of(counts, shape.needs) {
+            c if c > shape.max => shape.max,
+            c => c,
+        };
+        // A pair of stones is reported from the smaller point.
+        let (from, to) = match to {
+            LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
+            _ => (from, to),
+        };
+        // Coefficients are 0, 0.5 or 1: compared exactly.
+        match best.map(|b| b.0.total_cmp(&coefficient)) {
+            Some(std::cmp::Ordering::Greater) => {}
+            Some(std::cmp::Ordering::Equal) => {
+                for &c in cuts.iter() {
+                    if !best_cuts.iter().any(|&(q, _)| q == c.0) {
+                        best_cuts.push(c);
+                    }
+                }
+                // The first tie: the best match's wall cells.
+                if let Some((a, s)) = best_steps.take() {
+                    best_wall.extend(s.wall.iter().map(|&d| stepped(a, d)));
+                }
+                for w in steps.wall.iter().map(|&s| stepped(c.anchor, s)) {
+                    if !best_wall.contains(&w) {
+                        best_wall.push(w);
+                    }
+                }
+            }
+            _ => {
+                best = Some((coefficient, from, to));
+                // (`cuts` is cleared before the next match reads it.)
+                std::mem::swap(cuts, best_cuts);
+                best_steps = Some((c.anchor, steps));
+                best_wall.clear();
+            }
+        }
+    }
+    let (coefficient, from, to) = best?;
+    best_cuts.sort_unstable_by_key(|&(p, _)| p);
+    let wall = match best_steps {
+        // One match: its wall steps are sorted, so are its cells.
+        Some((a, s)) => s.wall.iter().map(|&d| stepped(a, d)).collect(),
+        None => {
+            best_wall.sort_unstable();
+            Cells::from_slice(best_wall)
+        }
+    };
+    Some(Link {
+        color: first.color,
+        from,
+        to,
+        kind: Arc::clone(&shape.name),
+        coefficient,
+        cuts: Cells::from_slice(best_cuts),
+        wall,
+    })
 }
 
 /// Where [`links_of`] keeps the cut state of point `p`: a stone's state is
@@ -755,6 +801,9 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
 }
 
 /// Every candidate link of the position (both colours), sorted.
+/// (Kept out of [`links_of`]: inlined there, its scan shared the
+/// registers of the walk over pairs and spilled them.)
+#[inline(never)]
 fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate> {
     // One scan for both colours: a colour's candidates come in the same
     // order as from a scan of that colour alone (board order, then
@@ -1471,7 +1520,10 @@ mod tests {
                 let cuts: Vec<Point> = o.cuts.iter().map(place).collect();
                 let wall: Vec<Point> = o.wall.iter().map(place).collect();
                 assert_eq!(steps(&s.cuts), cuts);
-                assert_eq!(steps(&s.wall), wall);
+                // The wall cells in point order.
+                let mut sorted = wall.clone();
+                sorted.sort_unstable();
+                assert_eq!(steps(&s.wall), sorted);
                 // The edge: the last of the farthest wall cells, straight
                 // from the anchor.
                 let distance = |p: Point| (p.x() - 9).abs() + (p.y() - 9).abs();

@@ -93,7 +93,8 @@ pub(crate) struct ShapeSteps {
     pub(crate) to: Option<i16>,
     /// The cutting points.
     pub(crate) cuts: Vec<i16>,
-    /// The walled cells.
+    /// The walled cells, in increasing order (so that one match's wall
+    /// cells come in point order: [`Point::index`] grows with the step).
     pub(crate) wall: Vec<i16>,
     /// For a link to the edge: the wall cell farthest from the anchor (the
     /// last of the farthest, by `|dx| + |dy|`) and the direction the link
@@ -126,10 +127,12 @@ impl ShapeSteps {
                 };
                 Some((step(far), direction))
             });
+        let mut wall: Vec<i16> = o.wall.iter().map(step).collect();
+        wall.sort_unstable();
         ShapeSteps {
             to: o.to.as_ref().map(step),
             cuts: o.cuts.iter().map(step).collect(),
-            wall: o.wall.iter().map(step).collect(),
+            wall,
             edge,
             twin: None,
         }
