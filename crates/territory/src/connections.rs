@@ -165,6 +165,30 @@ impl LinkMemo {
         self.index[p.index()][color.index()] = self.entries.len() as u32;
     }
 
+    /// Keeps `link`, made from the candidates `group` (`candidates` of the
+    /// memo's list), whose matches read the cutting points `read`.
+    fn record_link(
+        &mut self,
+        link: &Link,
+        group: &[Candidate],
+        candidates: std::ops::Range<usize>,
+        read: &[Point],
+    ) {
+        let mut fp = Footprint::new();
+        for &p in read {
+            if let Some(f) = self.footprint(p, link.color) {
+                fp.extend(f);
+            }
+        }
+        self.links.push(MemoLink {
+            key: group[0].key >> PATTERN_BITS,
+            link: link.clone(),
+            footprint: fp,
+            candidates: (candidates.start as u32, candidates.end as u32),
+            anchors: group.iter().map(|c| c.anchor).collect(),
+        });
+    }
+
     /// Indexes the links by the points a change may concern them through.
     fn index_links(&mut self) {
         let links = &self.links;
@@ -421,16 +445,6 @@ fn links_of(
     reader: &mut Reader,
     mut cut_source: Cuts<'_>,
 ) -> Made {
-    // Every candidate link, pair by pair in key order (colour and pair,
-    // then pattern); with a memo, whether a pair's candidates differ from
-    // the memo's.
-    let mut groups = match &cut_source {
-        Cuts::Read | Cuts::Record(_) => Groups::All {
-            candidates: all_candidates(board, patterns),
-            next: 0,
-        },
-        Cuts::Reuse { memo, changed, .. } => Groups::reuse(board, patterns, memo, changed),
-    };
     // One link per pair, by the pattern earliest in the file. That pattern
     // may match the pair more than once (anchored at either stone, in
     // several orientations: a bamboo joint on both sides); the link takes
@@ -440,35 +454,69 @@ fn links_of(
     // symmetries give the same links.
     // Each cutting point is classified once per colour.
     let mut states: Vec<[Option<CutState>; 2]> = vec![[None; 2]; NUM_CELLS];
-    // Without a memo every link is made afresh, in order: `made.order` is
-    // left empty ([`Made::order`]) and no run of the memo's is kept.
-    let fresh = matches!(groups, Groups::All { .. });
-    // One link per pair (a list that outgrows its room copies every link
-    // made so far).
-    let mut made = Made {
-        order: Vec::with_capacity(if fresh { 0 } else { groups.pairs_at_most() }),
-        // Every link is made afresh without a memo; with one, a few.
-        own: Vec::with_capacity(match cut_source {
-            Cuts::Read | Cuts::Record(_) => groups.pairs_at_most(),
-            Cuts::Reuse { .. } => 16,
-        }),
-    };
-    // Scratch lists: one pair's candidates, and those of [`pair_link`].
-    let mut scratch: Vec<Candidate> = Vec::with_capacity(16);
+    // Scratch lists of [`pair_link`].
     let mut lists = PairScratch::default();
+    // Candidates sort by colour, then pair: the links come in order.
+    let (memo, changed) = match &cut_source {
+        Cuts::Reuse { memo, changed, .. } => (*memo, *changed),
+        Cuts::Read | Cuts::Record(_) => {
+            // Every candidate link, pair by pair in key order (colour and
+            // pair, then pattern): every link made afresh, in order
+            // (`order` left empty, [`Made::order`]).
+            let candidates = all_candidates(board, patterns);
+            // One link per pair (a list that outgrows its room copies every
+            // link made so far).
+            let mut own: Vec<Link> = Vec::with_capacity(candidates.len());
+            let mut start = 0;
+            for group in candidates.chunk_by(|a, b| a.key >> PATTERN_BITS == b.key >> PATTERN_BITS)
+            {
+                let end = start + group.len();
+                let link = pair_link(
+                    board,
+                    patterns,
+                    reader,
+                    &mut cut_source,
+                    &mut states,
+                    group,
+                    &mut lists,
+                );
+                if let (Some(link), Cuts::Record(memo)) = (&link, &mut cut_source) {
+                    memo.record_link(link, group, start..end, &lists.read);
+                }
+                own.extend(link);
+                start = end;
+            }
+            if let Cuts::Record(memo) = &mut cut_source {
+                memo.candidates = candidates;
+                memo.index_links();
+            }
+            return Made {
+                order: Vec::new(),
+                own,
+            };
+        }
+    };
+    // Every candidate link, pair by pair in key order; whether a pair's
+    // candidates differ from the memo's.
+    let mut groups = Groups::reuse(board, patterns, memo, changed);
+    let mut made = Made {
+        order: Vec::with_capacity(groups.pairs_at_most()),
+        // With a memo, a few links are made afresh.
+        own: Vec::with_capacity(16),
+    };
+    // One pair's candidates.
+    let mut scratch: Vec<Candidate> = Vec::with_capacity(16);
     loop {
         // The memo's links no change concerns, up to the next that one
         // may, are kept as they are.
-        if !fresh {
-            made.order
-                .extend(groups.clean_run().map(|i| Slot::Memo(i as u32)));
-        }
+        made.order
+            .extend(groups.clean_run().map(|i| Slot::Memo(i as u32)));
         let Some(step) = groups.advance() else {
             break;
         };
         // A pair whose candidates are the memo's, and whose cut states the
         // move left alone, has the memo's link.
-        if let (Cuts::Reuse { memo, changed, .. }, Some(i)) = (&cut_source, step.memo) {
+        if let Some(i) = step.memo {
             let m = &memo.links[i];
             if !step.touched && m.footprint.unchanged_by(changed) {
                 made.order.push(Slot::Memo(i as u32));
@@ -476,6 +524,7 @@ fn links_of(
             }
         }
         let group = groups.candidates(&step, &mut scratch);
+        debug_assert!(group.iter().all(|c| c.key >> PATTERN_BITS == step.key));
         // A pair whose every candidate was dropped has no link.
         let Some(link) = pair_link(
             board,
@@ -488,31 +537,9 @@ fn links_of(
         ) else {
             continue;
         };
-        if let Cuts::Record(memo) = &mut cut_source {
-            let mut fp = Footprint::new();
-            for &p in &lists.read {
-                if let Some(f) = memo.footprint(p, link.color) {
-                    fp.extend(f);
-                }
-            }
-            memo.links.push(MemoLink {
-                key: step.key,
-                link: link.clone(),
-                footprint: fp,
-                candidates: (step.own.start as u32, step.own.end as u32),
-                anchors: group.iter().map(|c| c.anchor).collect(),
-            });
-        }
-        if !fresh {
-            made.order.push(Slot::Own(made.own.len() as u32));
-        }
+        made.order.push(Slot::Own(made.own.len() as u32));
         made.own.push(link);
     }
-    if let (Cuts::Record(memo), Groups::All { candidates, .. }) = (&mut cut_source, groups) {
-        memo.candidates = candidates;
-        memo.index_links();
-    }
-    // Candidates sort by colour, then pair: the links are in order.
     made
 }
 
@@ -522,9 +549,9 @@ fn links_of(
 /// (for a memo's footprints, kept when recording).
 #[derive(Default)]
 struct PairScratch {
-    cuts: Vec<(Point, CutState)>,
+    cuts: Cells<(Point, CutState)>,
     pending: Vec<(Point, ToRead)>,
-    best_cuts: Vec<(Point, CutState)>,
+    best_cuts: Cells<(Point, CutState)>,
     best_wall: Vec<Point>,
     read: Vec<Point>,
 }
@@ -533,6 +560,11 @@ struct PairScratch {
 /// first's pattern, the earliest in the file, makes it), its cutting points
 /// classified through `states` (by [`state_index`] and colour) and
 /// `cut_source`; `None` when `group` is empty.
+#[expect(
+    clippy::inline_always,
+    reason = "once a pair, about 170 times an evaluation; left to the compiler it became a call, with its link returned through memory (+0.17 M refs)"
+)]
+#[inline(always)]
 fn pair_link(
     board: &Board,
     patterns: &ConnectionPatterns,
@@ -671,9 +703,24 @@ fn pair_link(
         }
     }
     let (coefficient, from, to) = best?;
-    best_cuts.sort_unstable_by_key(|&(p, _)| p);
+    // In point order (a handful, each point once: by insertion, inline).
+    for i in 1..best_cuts.len() {
+        let mut j = i;
+        while j > 0 && best_cuts[j - 1].0 > best_cuts[j].0 {
+            best_cuts.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     let wall = match best_steps {
-        // One match: its wall steps are sorted, so are its cells.
+        // One match: its wall steps are sorted, so are its cells. (Up to
+        // four are written in place: `collect` was a call a link.)
+        Some((a, s)) if s.wall.len() <= 4 => {
+            let mut cells = [a; 4];
+            for (cell, &d) in cells.iter_mut().zip(&s.wall) {
+                *cell = stepped(a, d);
+            }
+            Cells::from_buf_and_len(cells, s.wall.len())
+        }
         Some((a, s)) => s.wall.iter().map(|&d| stepped(a, d)).collect(),
         None => {
             best_wall.sort_unstable();
@@ -686,7 +733,8 @@ fn pair_link(
         to,
         kind: Arc::clone(&shape.name),
         coefficient,
-        cuts: Cells::from_slice(best_cuts),
+        // (The best matches' list itself; the scratch list starts afresh.)
+        cuts: std::mem::take(best_cuts),
         wall,
     })
 }
@@ -886,43 +934,32 @@ fn sort_by_key(candidates: &mut [Candidate]) {
     }
 }
 
-/// The candidate links of a position, one pair's at a time in key order.
-#[expect(
-    clippy::large_enum_variant,
-    reason = "one value a call, on the stack; boxing the sets would allocate"
-)]
-enum Groups<'a> {
-    /// All of them, found afresh and sorted.
-    All {
-        candidates: Vec<Candidate>,
-        next: usize,
-    },
-    /// The memo's, except those whose match depends on a changed point
-    /// ([`PatternSet::depends_on`]: the point lies under a cell that reads
-    /// it) and those whose two stones the change joined into one chain (no
-    /// longer a link); and, found afresh at the anchors within the patterns'
-    /// reach of a change (`near`), the matches that depend on a changed
-    /// point (`fresh`, sorted). Nothing else can differ: a match that reads
-    /// no changed point is a match on both boards; a far end's colour is a
-    /// point it reads; chains only grow by the move (a capture empties
-    /// changed points, which every match that saw those stones reads). The
-    /// two sorted lists are merged pair by pair as they are walked.
-    Reuse {
-        memo: &'a LinkMemo,
-        patterns: &'a ConnectionPatterns,
-        matcher: &'a PatternSet,
-        changes: Vec<Point>,
-        near: PointSet,
-        joined: PointSet,
-        fresh: Vec<Candidate>,
-        /// The memo's links the change may concern, sorted: its footprint
-        /// holds a changed point, or a candidate of its pair is anchored
-        /// `near`, or it ends on a `joined` stone. The others keep their
-        /// candidates and their link.
-        dirty: Vec<u32>,
-        /// The next of the memo's links (pairs), of `fresh` and of `dirty`.
-        next: (usize, usize, usize),
-    },
+/// The candidate links of a board a move from a memo's, one pair's at a
+/// time in key order: the memo's, except those whose match depends on a changed point
+/// ([`PatternSet::depends_on`]: the point lies under a cell that reads
+/// it) and those whose two stones the change joined into one chain (no
+/// longer a link); and, found afresh at the anchors within the patterns'
+/// reach of a change (`near`), the matches that depend on a changed
+/// point (`fresh`, sorted). Nothing else can differ: a match that reads
+/// no changed point is a match on both boards; a far end's colour is a
+/// point it reads; chains only grow by the move (a capture empties
+/// changed points, which every match that saw those stones reads). The
+/// two sorted lists are merged pair by pair as they are walked.
+struct Groups<'a> {
+    memo: &'a LinkMemo,
+    patterns: &'a ConnectionPatterns,
+    matcher: &'a PatternSet,
+    changes: Vec<Point>,
+    near: PointSet,
+    joined: PointSet,
+    fresh: Vec<Candidate>,
+    /// The memo's links the change may concern, sorted: its footprint
+    /// holds a changed point, or a candidate of its pair is anchored
+    /// `near`, or it ends on a `joined` stone. The others keep their
+    /// candidates and their link.
+    dirty: Vec<u32>,
+    /// The next of the memo's links (pairs), of `fresh` and of `dirty`.
+    next: (usize, usize, usize),
 }
 
 /// One pair of the walk ([`Groups::advance`]); its candidates come from
@@ -999,7 +1036,7 @@ impl<'a> Groups<'a> {
         }
         dirty.sort_unstable();
         dirty.dedup();
-        Groups::Reuse {
+        Groups {
             memo,
             patterns,
             matcher,
@@ -1016,16 +1053,13 @@ impl<'a> Groups<'a> {
     /// (not `dirty`, no fresh candidate of their pair): their pairs are
     /// passed over, each keeping the memo's link. Empty without a memo.
     fn clean_run(&mut self) -> std::ops::Range<usize> {
-        let Groups::Reuse {
+        let Groups {
             memo,
             fresh,
             dirty,
             next: (m, f, d),
             ..
-        } = self
-        else {
-            return 0..0;
-        };
+        } = self;
         let start = *m;
         while dirty.get(*d).is_some_and(|&i| (i as usize) < start) {
             *d += 1;
@@ -1043,99 +1077,72 @@ impl<'a> Groups<'a> {
     /// pair with a candidate of the memo's had a link there, and a new pair
     /// has a fresh candidate.
     fn pairs_at_most(&self) -> usize {
-        match self {
-            Groups::All { candidates, .. } => candidates.len(),
-            Groups::Reuse { memo, fresh, .. } => memo.links.len() + fresh.len(),
-        }
+        self.memo.links.len() + self.fresh.len()
     }
 
     /// The next pair, in key order; `None` after the last. A pair all of
     /// whose memo candidates were dropped comes too (its candidates are
     /// none).
     fn advance(&mut self) -> Option<Step> {
-        match self {
-            Groups::All { candidates, next } => {
-                let start = *next;
-                let key = candidates.get(start)?.key >> PATTERN_BITS;
-                let end = candidates[start..]
-                    .iter()
-                    .position(|c| c.key >> PATTERN_BITS != key)
-                    .map_or(candidates.len(), |n| start + n);
-                *next = end;
-                Some(Step {
-                    key,
-                    touched: false,
-                    memo: None,
-                    own: start..end,
-                    fresh: 0..0,
-                })
-            }
-            Groups::Reuse {
-                memo,
-                patterns,
-                matcher,
-                changes,
-                near,
-                joined,
-                fresh,
-                next: (m, f, _),
-                ..
-            } => {
-                let memo_key = memo.links.get(*m).map(|l| l.key);
-                let fresh_key = fresh.get(*f).map(|c| c.key >> PATTERN_BITS);
-                let key = match (memo_key, fresh_key) {
-                    (None, None) => return None,
-                    (Some(a), None) => a,
-                    (None, Some(b)) => b,
-                    (Some(a), Some(b)) => a.min(b),
-                };
-                let fresh_start = *f;
-                while fresh.get(*f).is_some_and(|c| c.key >> PATTERN_BITS == key) {
-                    *f += 1;
-                }
-                let (index, own, dropped) = match memo.links.get(*m).filter(|l| l.key == key) {
-                    Some(l) => {
-                        *m += 1;
-                        // A candidate whose match depends on a changed
-                        // point is dropped (found afresh if it still
-                        // matches), and so is every candidate of a pair
-                        // whose two stones the change joined.
-                        let (start, end) = l.candidates;
-                        let candidates = &memo.candidates[start as usize..end as usize];
-                        let dropped = matches!(l.link.to, LinkEnd::Stone(q)
-                                if joined.contains(l.link.from) && joined.contains(q))
-                            || l.anchors.intersects(near)
-                                && candidates
-                                    .iter()
-                                    .any(|c| reads_a_change(matcher, changes, near, c))
-                            || candidates
-                                .iter()
-                                .any(|c| cut_joins_an_end(patterns, joined, c));
-                        (Some(*m - 1), start as usize..end as usize, dropped)
-                    }
-                    None => (None, 0..0, false),
-                };
-                Some(Step {
-                    key,
-                    touched: dropped || *f > fresh_start,
-                    memo: index,
-                    own,
-                    fresh: fresh_start..*f,
-                })
-            }
+        let Groups {
+            memo,
+            patterns,
+            matcher,
+            changes,
+            near,
+            joined,
+            fresh,
+            next: (m, f, _),
+            ..
+        } = self;
+        let memo_key = memo.links.get(*m).map(|l| l.key);
+        let fresh_key = fresh.get(*f).map(|c| c.key >> PATTERN_BITS);
+        let key = match (memo_key, fresh_key) {
+            (None, None) => return None,
+            (Some(a), None) => a,
+            (None, Some(b)) => b,
+            (Some(a), Some(b)) => a.min(b),
+        };
+        let fresh_start = *f;
+        while fresh.get(*f).is_some_and(|c| c.key >> PATTERN_BITS == key) {
+            *f += 1;
         }
+        let (index, own, dropped) = match memo.links.get(*m).filter(|l| l.key == key) {
+            Some(l) => {
+                *m += 1;
+                // A candidate whose match depends on a changed
+                // point is dropped (found afresh if it still
+                // matches), and so is every candidate of a pair
+                // whose two stones the change joined.
+                let (start, end) = l.candidates;
+                let candidates = &memo.candidates[start as usize..end as usize];
+                let dropped = matches!(l.link.to, LinkEnd::Stone(q)
+                        if joined.contains(l.link.from) && joined.contains(q))
+                    || l.anchors.intersects(near)
+                        && candidates
+                            .iter()
+                            .any(|c| reads_a_change(matcher, changes, near, c))
+                    || candidates
+                        .iter()
+                        .any(|c| cut_joins_an_end(patterns, joined, c));
+                (Some(*m - 1), start as usize..end as usize, dropped)
+            }
+            None => (None, 0..0, false),
+        };
+        Some(Step {
+            key,
+            touched: dropped || *f > fresh_start,
+            memo: index,
+            own,
+            fresh: fresh_start..*f,
+        })
     }
 
     /// The candidates of `step`'s pair, in key order: without a memo, a
     /// slice of the full list; with one, [`Groups::fill`] into `scratch`.
     fn candidates<'s>(&'s self, step: &Step, scratch: &'s mut Vec<Candidate>) -> &'s [Candidate] {
-        match self {
-            Groups::All { candidates, .. } => &candidates[step.own.clone()],
-            Groups::Reuse { .. } => {
-                self.fill(step, scratch);
-                scratch
-            }
-        }
+        self.fill(step, scratch);
+        scratch
     }
 
     /// The candidates of `step`'s pair into `group` (emptied first), in key
@@ -1143,36 +1150,30 @@ impl<'a> Groups<'a> {
     /// fresh one before a memo one of the same key).
     fn fill(&self, step: &Step, group: &mut Vec<Candidate>) {
         group.clear();
-        match self {
-            Groups::All { candidates, .. } => {
-                group.extend_from_slice(&candidates[step.own.clone()]);
+        let Groups {
+            memo,
+            patterns,
+            matcher,
+            changes,
+            near,
+            joined,
+            fresh,
+            ..
+        } = self;
+        let mut fresh = fresh[step.fresh.clone()].iter().peekable();
+        for c in &memo.candidates[step.own.clone()] {
+            while let Some(x) = fresh.next_if(|x| x.key <= c.key) {
+                group.push(*x);
             }
-            Groups::Reuse {
-                memo,
-                patterns,
-                matcher,
-                changes,
-                near,
-                joined,
-                fresh,
-                ..
-            } => {
-                let mut fresh = fresh[step.fresh.clone()].iter().peekable();
-                for c in &memo.candidates[step.own.clone()] {
-                    while let Some(x) = fresh.next_if(|x| x.key <= c.key) {
-                        group.push(*x);
-                    }
-                    let (from, to) = (c.anchor, c.to);
-                    let keep = !reads_a_change(matcher, changes, near, c)
-                        && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q))
-                        && !cut_joins_an_end(patterns, joined, c);
-                    if keep {
-                        group.push(*c);
-                    }
-                }
-                group.extend(fresh);
+            let (from, to) = (c.anchor, c.to);
+            let keep = !reads_a_change(matcher, changes, near, c)
+                && !matches!(to, LinkEnd::Stone(q) if joined.contains(from) && joined.contains(q))
+                && !cut_joins_an_end(patterns, joined, c);
+            if keep {
+                group.push(*c);
             }
         }
+        group.extend(fresh);
     }
 }
 
