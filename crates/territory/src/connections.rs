@@ -704,10 +704,11 @@ fn pair_link(
     }
     let (coefficient, from, to) = best?;
     // In point order (a handful, each point once: by insertion, inline).
-    for i in 1..best_cuts.len() {
+    let sorted = best_cuts.as_mut_slice();
+    for i in 1..sorted.len() {
         let mut j = i;
-        while j > 0 && best_cuts[j - 1].0 > best_cuts[j].0 {
-            best_cuts.swap(j - 1, j);
+        while j > 0 && sorted[j - 1].0 > sorted[j].0 {
+            sorted.swap(j - 1, j);
             j -= 1;
         }
     }
