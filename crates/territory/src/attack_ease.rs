@@ -4,7 +4,7 @@
 
 use crate::blocks::Blocks;
 use crate::enclosed::{Owner, Territory};
-use keisei_board::{Board, BoardMap, Color, MAX_SIZE, NUM_CELLS, Point, PointSet, PointSets};
+use keisei_board::{Board, BoardMap, Color, MAX_SIZE, NUM_CELLS, PointSet, PointSets};
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -68,92 +68,267 @@ pub fn attack_ease(
     let size = board.size();
     let n = usize::from(size);
     let sets = board.point_sets();
-    // Each colour's territory, read off the map a row at a time.
+    // Each colour's territory a row at a time.
     let owners = territory.map.row_major();
-    let mut owned = [PointSet::new(), PointSet::new()];
-    for (y, row) in owners.chunks_exact(n).enumerate() {
-        let mut bits = [0u32; 2];
-        for (x, owner) in row.iter().enumerate() {
-            bits[0] |= u32::from(*owner == Owner::Black) << x;
-            bits[1] |= u32::from(*owner == Owner::White) << x;
-        }
-        for (set, bits) in owned.iter_mut().zip(bits) {
-            set.insert_row_bits(y as u8, bits);
-        }
-    }
-    // The distance of each territory point reached, plus one (0: not
-    // reached), by point index, written as the search reaches them; the
-    // distances past what a `u16` holds (none with costs this small, but
-    // the costs are parameters) are marked `u16::MAX` and kept aside.
-    let mut reached_at = [0u16; NUM_CELLS];
-    let mut far: Vec<(usize, u32)> = Vec::new();
-    for defender in Color::BOTH {
-        let owned = &owned[defender.index()];
-        if owned.is_empty() {
-            continue;
-        }
-        // The territory points not reached yet: once there are none, the
-        // search has found every distance the territory needs.
-        let mut left = *owned;
-        distances(&sets, defender, blocks, params, |reached, d| {
-            let mut points = *reached;
-            points.intersect_with(owned);
-            let mark = match d.checked_add(1).map(u16::try_from) {
-                Some(Ok(v)) if v != u16::MAX => v,
-                _ => u16::MAX,
-            };
-            for p in &points {
-                reached_at[p.index()] = mark;
-                if mark == u16::MAX {
-                    far.push((p.index(), d));
-                }
+    let owned = owner_rows(&owners, n);
+    // The distance of each territory point reached, row-major; `None`
+    // elsewhere (written as the searches reach the points). Filled, not
+    // allocated zeroed: the allocator's zeroing costs more.
+    let mut distance: Vec<Option<u32>> = std::iter::repeat_n(None, n * n).collect();
+    let top = 1u32
+        .saturating_add(params.kosuri_cost)
+        .saturating_add(params.block_cost);
+    if (top as usize) < RING {
+        both_searches(n, &sets, blocks, params, &owned, &mut distance);
+    } else {
+        for defender in Color::BOTH {
+            let mut territory = PointSet::new();
+            for (y, &bits) in owned[defender.index()].iter().enumerate().take(n) {
+                territory.insert_row_bits(y as u8, bits);
             }
-            left.subtract(&points);
-            !left.is_empty()
-        });
+            if territory.is_empty() {
+                continue;
+            }
+            // The territory points not reached yet: once there are none, the
+            // search has found every distance the territory needs.
+            let mut left = territory;
+            let owned = territory;
+            distances(&sets, defender, blocks, params, |reached, d| {
+                let mut points = *reached;
+                points.intersect_with(&owned);
+                for p in &points {
+                    distance[p.y() as usize * n + p.x() as usize] = Some(d);
+                }
+                left.subtract(&points);
+                !left.is_empty()
+            });
+        }
     }
-    let distance_at = |i: usize| match reached_at[i] {
-        0 => None,
-        u16::MAX => far.iter().find(|&&(j, _)| j == i).map(|&(_, d)| d),
-        v => Some(u32::from(v) - 1),
-    };
-    // The distances and G row by row as the maps hold them, and G's sums
-    // in board order, as they have always been taken.
+    // G on each colour's territory, and its sums in board order (each
+    // colour's own points in the order they have always been taken).
     let safe = f64::from(params.safe_distance.max(1));
     let mut values = [0.0f64; 2];
-    let mut distance = Vec::with_capacity(n * n);
+    // A row at a time (no zero-filled map): its territory points' G
+    // written in a row of zeros, the row copied out, those points zero again.
     let mut g = Vec::with_capacity(n * n);
-    // A row of each, copied out for the board's columns.
-    let mut row_distances = [None; MAX_SIZE as usize];
-    let mut row_g = [0.0f64; MAX_SIZE as usize];
-    for (y, row) in owners.chunks_exact(n).enumerate() {
-        let first = Point::new(0, y as u8).index();
-        let cells = row_distances.iter_mut().zip(&mut row_g).zip(row);
-        for (x, ((d, gv), owner)) in cells.enumerate() {
-            let i = match owner {
-                Owner::Black => 0,
-                Owner::White => 1,
-                Owner::None => {
-                    *d = None;
-                    *gv = 0.0;
-                    continue;
-                }
-            };
-            *d = distance_at(first + x);
-            *gv = match *d {
+    let mut row_g = [0.0f64; 32];
+    for (y, (&black, &white)) in owned[0].iter().zip(&owned[1]).enumerate().take(n) {
+        let mut bits = black | white;
+        while bits != 0 {
+            let x = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let gv = match distance[y * n + x] {
                 Some(d) => (f64::from(d) / safe).min(1.0),
                 None => 1.0,
             };
-            values[i] += params.c_ter * *gv;
+            row_g[x & 31] = gv;
+            values[usize::from(black >> x & 1 == 0)] += params.c_ter * gv;
         }
-        distance.extend_from_slice(&row_distances[..n]);
         g.extend_from_slice(&row_g[..n]);
+        let mut bits = black | white;
+        while bits != 0 {
+            row_g[bits.trailing_zeros() as usize & 31] = 0.0;
+            bits &= bits - 1;
+        }
     }
     AttackEase {
         distance: BoardMap::from_vec(size, distance),
         g: BoardMap::from_vec(size, g),
         black: values[0],
         white: values[1],
+    }
+}
+
+/// Rows of a board, a word each.
+const ROWS: usize = MAX_SIZE as usize;
+
+/// Each colour's points of a territory map laid out row by row (`n` by
+/// `n`), by [`Color::index`], a row at a time (bit `x` for column `x`):
+/// eight points a word (one byte each, their [`Owner`] codes), Black's bit
+/// of each byte and White's gathered by a product.
+fn owner_rows(owners: &[Owner], n: usize) -> [[u32; ROWS]; 2] {
+    // The codes the bits are read from.
+    const _: () = assert!(Owner::None as u8 == 0 && Owner::Black as u8 == 1);
+    const _: () = assert!(Owner::White as u8 == 2);
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    // Bit `8k` moves to bit `56 + k` (no two partial products meet).
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let gather = |w: u64| ((w & LOW).wrapping_mul(GATHER) >> 56) as u32;
+    let mut rows = [[0u32; ROWS]; 2];
+    if n == 0 {
+        return rows;
+    }
+    // Eight codes as the bytes of a word (a whole chunk: one load).
+    let word = |eight: &[Owner; 8]| {
+        eight
+            .iter()
+            .enumerate()
+            .fold(0u64, |w, (j, &o)| w | u64::from(o as u8) << (8 * j))
+    };
+    for (y, row) in owners.chunks_exact(n).take(ROWS).enumerate() {
+        let (mut black, mut white) = (0u32, 0u32);
+        let mut chunks = row.chunks_exact(8);
+        let mut k = 0;
+        for eight in &mut chunks {
+            let codes = word(eight.try_into().expect("eight codes"));
+            black |= gather(codes) << k;
+            white |= gather(codes >> 1) << k;
+            k += 8;
+        }
+        let mut last = [Owner::None; 8];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        let codes = word(&last);
+        black |= gather(codes).checked_shl(k).unwrap_or(0);
+        white |= gather(codes >> 1).checked_shl(k).unwrap_or(0);
+        rows[0][y] = black;
+        rows[1][y] = white;
+    }
+    rows
+}
+
+/// Buckets of [`both_searches`]: step costs up to `RING - 1`.
+const RING: usize = 4;
+
+/// The kosuri-number distances of both colours' territory ([`distances`]
+/// with Black defending and with White defending), found together: each
+/// row of points a word, the search with Black defending in its low 32
+/// bits and White's in its high ones, Dial's algorithm over sets as in
+/// [`dial_sets`] (a bucket a distance modulo [`RING`], every step cost
+/// below it). Each territory point reached is written in `distance`
+/// (row-major, `n` by `n`) at its distance; the searches stop once every
+/// empty territory point is reached, or nothing is left to reach. The same
+/// distances as the searches one colour at a time: each is Dijkstra's,
+/// exact.
+fn both_searches(
+    n: usize,
+    sets: &PointSets,
+    blocks: &Blocks,
+    params: &AttackEaseParams,
+    owned: &[[u32; ROWS]; 2],
+    distance: &mut [Option<u32>],
+) {
+    let n = n.min(ROWS);
+    let pack = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
+    let empty = sets.empty.rows(n as u8);
+    let stones = sets.stones.map(|s| s.rows(n as u8));
+    let block = [blocks.black.rows(n as u8), blocks.white.rows(n as u8)];
+    // The empty points next to each colour's stones.
+    let next_to = stones.map(|rows| {
+        let mut out = [0u32; ROWS];
+        for y in 0..n {
+            let above = if y > 0 { rows[y - 1] } else { 0 };
+            let below = if y + 1 < n { rows[y + 1] } else { 0 };
+            out[y] = (rows[y] << 1 | rows[y] >> 1 | above | below) & empty[y];
+        }
+        out
+    });
+    let [black, white] = [0, 1];
+    // Kosuri points (next to a defender stone), block points, starts (next
+    // to an attacker stone), empty points and territory, by lane.
+    let mut kosuri = [0u64; ROWS];
+    let mut in_block = [0u64; ROWS];
+    let mut starts = [0u64; ROWS];
+    let mut open = [0u64; ROWS];
+    let mut targets = [0u64; ROWS];
+    let mut left = 0u32;
+    for y in 0..n {
+        kosuri[y] = pack(next_to[black][y], next_to[white][y]);
+        in_block[y] = pack(block[black][y], block[white][y]);
+        starts[y] = pack(next_to[white][y], next_to[black][y]);
+        open[y] = pack(empty[y], empty[y]);
+        // Only empty points are ever reached.
+        targets[y] = pack(owned[black][y], owned[white][y]) & open[y];
+        left += targets[y].count_ones();
+    }
+    if left == 0 {
+        return;
+    }
+    // The empty points by the cost of entering them, 1 to 3 (the classes
+    // of one cost together, as in `distances`).
+    let mut by_cost = [[0u64; ROWS]; RING];
+    for i in 0..4 {
+        let (on_kosuri, on_block) = (i & 1 != 0, i & 2 != 0);
+        let cost = 1
+            + if on_kosuri { params.kosuri_cost } else { 0 }
+            + if on_block { params.block_cost } else { 0 };
+        let class = &mut by_cost[cost as usize % RING];
+        for y in 0..n {
+            let k = if on_kosuri { kosuri[y] } else { !kosuri[y] };
+            let b = if on_block { in_block[y] } else { !in_block[y] };
+            class[y] |= open[y] & k & b;
+        }
+    }
+    let mut buckets = [[0u64; ROWS]; RING];
+    for cost in 1..RING {
+        for y in 0..n {
+            buckets[cost][y] = starts[y] & by_cost[cost][y];
+        }
+    }
+    let mut reached = [0u64; ROWS];
+    // The points at the distance being emptied, row `y` at `y + 1`
+    // (a row of nothing above and below the board).
+    let mut level = [0u64; ROWS + 2];
+    let mut d = 0usize;
+    loop {
+        // The points of the bucket not reached before are at distance `d`.
+        let (mut any, mut hit) = (0u64, 0u64);
+        let rows = buckets[d % RING][..n]
+            .iter_mut()
+            .zip(&mut reached[..n])
+            .zip(&mut level[1..=n])
+            .zip(&targets[..n]);
+        for (((bucket, reached), level), target) in rows {
+            let l = *bucket & !*reached;
+            *bucket = 0;
+            *reached |= l;
+            *level = l;
+            any |= l;
+            hit |= l & target;
+        }
+        if hit != 0 {
+            // The territory points at this distance (each colour's own in
+            // its lane: one point is in one colour's territory at most).
+            for (y, (&l, &target)) in level[1..=n].iter().zip(&targets[..n]).enumerate() {
+                let hits = l & target;
+                if hits != 0 {
+                    left -= hits.count_ones();
+                    let mut columns = hits as u32 | (hits >> 32) as u32;
+                    while columns != 0 {
+                        let x = columns.trailing_zeros() as usize;
+                        columns &= columns - 1;
+                        distance[y * n + x] = Some(d as u32);
+                    }
+                }
+            }
+            if left == 0 {
+                return;
+            }
+        }
+        if any == 0 {
+            if buckets.iter().all(|b| b[..n].iter().all(|&r| r == 0)) {
+                return;
+            }
+        } else {
+            // Their neighbours not reached yet, to the buckets of their
+            // costs (the classes keep each lane's empty points: the bits
+            // shifted across lanes or off the board fall off; the bucket
+            // being emptied gets none, every cost being 1 to 3).
+            let mut next = [0u64; ROWS];
+            let around = level[..n].iter().zip(&level[1..=n]).zip(&level[2..n + 2]);
+            for ((next, ((&above, &here), &below)), &reached) in
+                next[..n].iter_mut().zip(around).zip(&reached[..n])
+            {
+                *next = (here << 1 | here >> 1 | above | below) & !reached;
+            }
+            for (cost, class) in by_cost.iter().enumerate().skip(1) {
+                let bucket = &mut buckets[(d + cost) % RING];
+                for ((b, &next), &class) in bucket[..n].iter_mut().zip(&next[..n]).zip(&class[..n])
+                {
+                    *b |= next & class;
+                }
+            }
+        }
+        d += 1;
     }
 }
 
@@ -359,6 +534,109 @@ fn heap_dijkstra(
                 dist[q.index()] = nd;
                 heap.push(Reverse((nd, q)));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blocks::BlockModel;
+    use keisei_board::Point;
+
+    /// The attack-ease as it was made: each colour's distances from
+    /// [`kosuri_distance`] (one search a colour), G and its sums in board
+    /// order.
+    fn reference(
+        board: &Board,
+        territory: &Territory,
+        blocks: &Blocks,
+        params: &AttackEaseParams,
+    ) -> AttackEase {
+        let size = board.size();
+        let by_defender = Color::BOTH.map(|c| kosuri_distance(board, c, blocks, params));
+        let safe = f64::from(params.safe_distance.max(1));
+        let mut values = [0.0f64; 2];
+        let mut distance = Vec::new();
+        let mut g = Vec::new();
+        for p in Point::all(size) {
+            let i = match territory.map[p] {
+                Owner::Black => 0,
+                Owner::White => 1,
+                Owner::None => {
+                    distance.push(None);
+                    g.push(0.0);
+                    continue;
+                }
+            };
+            let d = by_defender[i][p];
+            let gv = match d {
+                Some(d) => (f64::from(d) / safe).min(1.0),
+                None => 1.0,
+            };
+            values[i] += params.c_ter * gv;
+            distance.push(d);
+            g.push(gv);
+        }
+        AttackEase {
+            distance: BoardMap::from_vec(size, distance),
+            g: BoardMap::from_vec(size, g),
+            black: values[0],
+            white: values[1],
+        }
+    }
+
+    /// Both colours searched together are the searches one colour at a
+    /// time, on random boards with random territory (stones included)
+    /// and blocks, for step costs of both searches (below the ring and
+    /// above it).
+    #[test]
+    fn both_searches_are_the_searches_by_colour() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..120u32 {
+            let size = [5u8, 9, 13, 19, 25][round as usize % 5];
+            let choices: Vec<u16> = (0..(random() % 300)).map(|_| random() as u16).collect();
+            let board = Board::from_choices(u32::from(size), &choices).unwrap();
+            let (a, b, c) = (random(), random(), random());
+            let pick = |p: Point, bits: u64| (bits.rotate_left(p.index() as u32 % 64) & 1) == 1;
+            let map = BoardMap::from_fn(size, |p| match (pick(p, a), pick(p, b)) {
+                (true, _) => Owner::None,
+                (false, true) => Owner::Black,
+                (false, false) => Owner::White,
+            });
+            let territory = Territory {
+                map,
+                regions: Vec::new(),
+                black: 0,
+                white: 0,
+            };
+            let some: PointSet = board.points().filter(|&p| pick(p, c)).collect();
+            let mut other = some;
+            other.subtract(&board.points().filter(|&p| pick(p, a ^ c)).collect());
+            let blocks = Blocks {
+                model: BlockModel::Zone,
+                black: some,
+                white: other,
+            };
+            let costs = [(1, 1), (0, 0), (2, 0), (0, 1), (1, 2), (3, 5)];
+            let (kosuri_cost, block_cost) = costs[round as usize % costs.len()];
+            let params = AttackEaseParams {
+                kosuri_cost,
+                block_cost,
+                safe_distance: 1 + round % 17,
+                ..AttackEaseParams::default()
+            };
+            assert_eq!(
+                attack_ease(&board, &territory, &blocks, &params),
+                reference(&board, &territory, &blocks, &params),
+                "round {round}"
+            );
         }
     }
 }
