@@ -10,7 +10,7 @@ use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Summary, Unde
 use crate::rules::{Reinforcement, ReinforcementRules, Windows};
 use keisei_board::{Board, BoardMap, Color, MAX_SIZE, Point, PointSet, PointSets};
 use keisei_territory::patterns::RemovalRules;
-use keisei_territory::{BlockFinder, BlockModel, Blocks, Owner, block_reach, blocks};
+use keisei_territory::{BlockFinder, BlockModel, Blocks, Owner, block_reach, blocks, owner_rows};
 use std::borrow::Cow;
 
 /// The constants of the ellipse model.
@@ -541,14 +541,11 @@ fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
     match ctx.territory.map.array().as_slice() {
         // Row by row, a row of bits per colour.
         Some(cells) => {
-            for (y, row) in cells.chunks_exact(usize::from(size)).enumerate() {
-                let (mut black, mut white) = (0u32, 0u32);
-                for (x, owner) in row.iter().enumerate() {
-                    black |= u32::from(*owner == Owner::Black) << x;
-                    white |= u32::from(*owner == Owner::White) << x;
+            let rows = owner_rows(cells, usize::from(size));
+            for (set, rows) in owned.iter_mut().zip(&rows) {
+                for (y, &bits) in rows.iter().enumerate().take(usize::from(size)) {
+                    set.insert_row_bits(y as u8, bits);
                 }
-                owned[0].insert_row_bits(y as u8, black);
-                owned[1].insert_row_bits(y as u8, white);
             }
         }
         None => {

@@ -143,10 +143,11 @@ pub fn attack_ease(
 const ROWS: usize = MAX_SIZE as usize;
 
 /// Each colour's points of a territory map laid out row by row (`n` by
-/// `n`), by [`Color::index`], a row at a time (bit `x` for column `x`):
-/// eight points a word (one byte each, their [`Owner`] codes), Black's bit
-/// of each byte and White's gathered by a product.
-fn owner_rows(owners: &[Owner], n: usize) -> [[u32; ROWS]; 2] {
+/// `n`, as [`keisei_board::BoardMap::row_major`] gives them), by
+/// [`Color::index`], a row at a time (bit `x` for column `x`; rows past
+/// `n` are 0): eight points a word (one byte each, their [`Owner`] codes),
+/// Black's bit of each byte and White's gathered by a product.
+pub fn owner_rows(owners: &[Owner], n: usize) -> [[u32; ROWS]; 2] {
     // The codes the bits are read from.
     const _: () = assert!(Owner::None as u8 == 0 && Owner::Black as u8 == 1);
     const _: () = assert!(Owner::White as u8 == 2);

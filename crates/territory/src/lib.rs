@@ -28,7 +28,7 @@ mod enclosed;
 mod links;
 pub mod patterns;
 
-pub use attack_ease::{AttackEase, AttackEaseParams, attack_ease, kosuri_distance};
+pub use attack_ease::{AttackEase, AttackEaseParams, attack_ease, kosuri_distance, owner_rows};
 pub use blocks::{
     BlockCell, BlockFinder, BlockModel, Blocks, ZONE_LINE, Zone, block_extent, block_of,
     block_reach, block_shape, blocks, zone,
