@@ -159,9 +159,9 @@ pub fn owner_rows(owners: &[Owner], n: usize) -> [[u32; ROWS]; 2] {
     if n == 0 {
         return rows;
     }
-    // Eight codes as the bytes of a word (a whole chunk: one load).
-    let word = |eight: &[Owner; 8]| {
-        eight
+    // Up to eight codes as the bytes of a word (a whole chunk: one load).
+    let word = |codes: &[Owner]| {
+        codes
             .iter()
             .enumerate()
             .fold(0u64, |w, (j, &o)| w | u64::from(o as u8) << (8 * j))
@@ -171,14 +171,12 @@ pub fn owner_rows(owners: &[Owner], n: usize) -> [[u32; ROWS]; 2] {
         let mut chunks = row.chunks_exact(8);
         let mut k = 0;
         for eight in &mut chunks {
-            let codes = word(eight.try_into().expect("eight codes"));
+            let codes = word(eight);
             black |= gather(codes) << k;
             white |= gather(codes >> 1) << k;
             k += 8;
         }
-        let mut last = [Owner::None; 8];
-        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-        let codes = word(&last);
+        let codes = word(chunks.remainder());
         black |= gather(codes).checked_shl(k).unwrap_or(0);
         white |= gather(codes >> 1).checked_shl(k).unwrap_or(0);
         rows[0][y] = black;
