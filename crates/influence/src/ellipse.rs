@@ -276,23 +276,48 @@ impl Tally {
     }
 
     /// Called once per stone counted, after its rows: empties the tally
-    /// into `cover` when the next stone could take a count past 255.
+    /// into `cover` (made of the tally's counts if there is none yet) when
+    /// the next stone could take a count past 255.
     #[inline]
-    fn stone_done(&mut self, cover: &mut Cover, size: u8) {
+    fn stone_done(&mut self, cover: &mut Option<Cover>, size: u8) {
         self.stones += 1;
         if self.stones == 255 {
-            self.empty_into(cover, size);
+            self.finish(cover, size);
         }
+    }
+
+    /// Empties the tally into `cover` ([`Tally::empty_into`]), or, if
+    /// there is none yet, makes the cover of its counts (no cover of zeros
+    /// filled first), and starts again.
+    fn finish(&mut self, cover: &mut Option<Cover>, size: u8) {
+        match cover {
+            Some(cover) => self.empty_into(cover, size),
+            None => *cover = Some(self.take_cover(size)),
+        }
+    }
+
+    /// The counts as a cover of a board of `size` (every row written once:
+    /// the board's rows widened, the others 0), and the tally started
+    /// again.
+    fn take_cover(&mut self, size: u8) -> Cover {
+        let n = usize::from(size);
+        let rows = std::array::from_fn(|y| {
+            let mut row = [0u64; ROW_WORDS];
+            if let Some(tally) = self.rows.get_mut(y).filter(|_| y < n) {
+                for (k, w) in tally.iter().enumerate() {
+                    row[2 * k] = widen(*w);
+                    row[2 * k + 1] = widen(w >> 32);
+                }
+                *tally = [0; TALLY_WORDS];
+            }
+            row
+        });
+        self.stones = 0;
+        Cover { rows }
     }
 
     /// Adds the counts to `cover` (a board of `size`) and starts again.
     fn empty_into(&mut self, cover: &mut Cover, size: u8) {
-        // Four 8-bit counts (the low half of `w`) as four 16-bit ones.
-        let widen = |w: u64| {
-            let t = (w & 0xffff_ffff) | (w & 0xffff_ffff) << 16;
-            let t = t & 0x0000_ffff_0000_ffff;
-            (t | t << 8) & 0x00ff_00ff_00ff_00ff
-        };
         for (tally, cover) in self
             .rows
             .iter_mut()
@@ -307,6 +332,14 @@ impl Tally {
         }
         self.stones = 0;
     }
+}
+
+/// Four 8-bit counts (the low half of `w`) as four 16-bit ones.
+#[inline]
+const fn widen(w: u64) -> u64 {
+    let t = (w & 0xffff_ffff) | (w & 0xffff_ffff) << 16;
+    let t = t & 0x0000_ffff_0000_ffff;
+    (t | t << 8) & 0x00ff_00ff_00ff_00ff
 }
 
 /// What one run of the model found: the restriction blocks, the stones'
@@ -749,7 +782,8 @@ impl Ellipse<'_> {
         });
         let target_rows = target_sets.each_ref().map(|set| set.rows(size));
         let rules_reach = self.rules.reach();
-        let mut cover = [Cover::new(), Cover::new()];
+        // Each colour's cover: the memo's, or none until its tally makes it.
+        let mut cover: [Option<Cover>; 2] = [None, None];
         // With a memo of a position nearby: the stones whose ellipses are
         // those the memo holds (same colour, same initial source, nothing
         // they depend on changed) keep them; the memo's other stones' are
@@ -774,10 +808,12 @@ impl Ellipse<'_> {
                 d.union_with(&changed(&target_sets[i], &m.targets[i]));
                 d
             });
-            cover = m.cover;
             let (black, white) = m.stones.split_at(m.white_from);
-            for ((changed, cover), stones) in changed_for.iter().zip(&mut cover).zip([black, white])
+            let memo_covers = cover.iter_mut().zip(m.cover);
+            for ((changed, (cover, memo_cover)), stones) in
+                changed_for.iter().zip(memo_covers).zip([black, white])
             {
+                let cover = cover.insert(memo_cover);
                 for ms in stones {
                     // A stone gone, or of the other colour, or dead, changed
                     // a point it reads (its own).
@@ -813,11 +849,12 @@ impl Ellipse<'_> {
         // only: written only when recording).
         let mut covered = [0u32; MAX_SIZE as usize];
         // The live stones not kept, colour by colour, each in point order.
+        // One tally for both colours (each colour's leaves it empty).
+        let mut tally = Tally::new();
         for color in Color::BOTH {
             let c = color.index();
             let mut fresh = stones_of[c];
             fresh.subtract(&kept);
-            let mut tally = Tally::new();
             for stone in &fresh {
                 let strength = ctx.strength_at(stone);
                 let initial = Sources::uniform(self.initial(strength));
@@ -889,8 +926,10 @@ impl Ellipse<'_> {
                     });
                 }
             }
-            tally.empty_into(&mut cover[c], size);
+            tally.finish(&mut cover[c], size);
         }
+        // Both made by now (`finish`).
+        let cover = cover.map(|c| c.unwrap_or_else(Cover::new));
         // Every live stone in point order.
         stones.sort_unstable_by_key(|s| s.stone);
         let memo = recorded
@@ -1297,7 +1336,7 @@ mod tests {
     #[test]
     fn a_tally_counts_any_number_of_stones() {
         let size = 25;
-        let mut cover = Cover::new();
+        let mut cover = None;
         let mut tally = Tally::new();
         for k in 0..600u32 {
             Tally::add(&mut tally.rows[3], (1 << 25) - 1);
@@ -1307,7 +1346,8 @@ mod tests {
             }
             tally.stone_done(&mut cover, size);
         }
-        tally.empty_into(&mut cover, size);
+        tally.finish(&mut cover, size);
+        let cover = cover.expect("a cover made");
         for x in 0..25 {
             assert_eq!(cover.get(x, 3), 600, "{x}");
             assert_eq!(cover.get(x, 24), 24, "{x}");
