@@ -7,7 +7,7 @@ use crate::config::{
     TerritoryModel,
 };
 use keisei_board::reading::Reader;
-use keisei_board::{Board, BoardMap, Color, MAX_SIZE, Point, PointSet};
+use keisei_board::{Board, BoardMap, Color, Point, PointSet};
 use keisei_eyes::builtin::builtin;
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::SearchCache;
@@ -794,18 +794,17 @@ pub fn ownership(
         let under = [Under::None, Under::Black, Under::White, Under::Both][i % 4];
         ownership_at(None, false, owner, under, point)
     });
-    let mut out = Vec::with_capacity(n * n);
-    // A row at a time: every point valued as an empty one off its
-    // territory and influence, then the stones (by their bits, live or
-    // dead), and the row copied out.
-    let mut values = [0.0; MAX_SIZE as usize];
-    let rows = owners.chunks_exact(n).zip(unders.chunks_exact(n));
-    for (y, (owners, unders)) in rows.enumerate() {
+    // Every point valued as an empty one off its territory and influence
+    // (in one pass over both maps), then the stones by their bits a row at
+    // a time (live or dead).
+    let mut out: Vec<f64> = owners
+        .iter()
+        .zip(unders.iter())
+        .map(|(&owner, &under)| empty[(owner as usize * 4 + under as usize) % 12])
+        .collect();
+    for (y, values) in out.chunks_exact_mut(n.max(1)).enumerate().take(n) {
         let y = y as u8;
         let (b, w, d) = (black.row_bits(y), white.row_bits(y), dead.row_bits(y));
-        for (v, (&owner, &under)) in values.iter_mut().zip(owners.iter().zip(unders)) {
-            *v = empty[(owner as usize * 4 + under as usize) % 12];
-        }
         for (stones, color) in [(b, Color::Black), (w, Color::White)] {
             let mut bits = stones;
             while bits != 0 {
@@ -822,7 +821,6 @@ pub fn ownership(
                 }
             }
         }
-        out.extend_from_slice(&values[..n]);
     }
     BoardMap::from_vec(size, out)
 }
