@@ -793,7 +793,6 @@ impl Board {
     #[inline(always)]
     fn place<L: Log>(&mut self, color: Color, p: Point, log: &mut L) -> u32 {
         let own = color.cell();
-        let enemy = color.opponent().cell();
         let pi = inner_index(p);
         self.put_stone(pi, color);
         self.hash ^= STONE_KEYS[color.index()][pi];
@@ -808,6 +807,10 @@ impl Board {
         let mut empty_neighbours = 0;
         let mut friends = 0;
         let mut joined = 0;
+        // The enemy chains left without liberties, in the order found
+        // (that of `heads`): the chains captured below.
+        let mut taken = [0u16; 4];
+        let mut n_taken = 0;
         for n in p.neighbors() {
             let c = self.cells[n.index()];
             if c == Cell::Empty {
@@ -822,7 +825,12 @@ impl Board {
                         joined = h;
                     } else {
                         let hi = usize::from(h);
-                        self.write(log, Field::Libs, hi, self.chain[LIBS][hi] - 1);
+                        let libs = self.chain[LIBS][hi] - 1;
+                        self.write(log, Field::Libs, hi, libs);
+                        if libs == 0 {
+                            taken[n_taken] = h;
+                            n_taken += 1;
+                        }
                     }
                 }
             }
@@ -872,14 +880,13 @@ impl Board {
             }
         }
 
-        // Capture enemy chains left without liberties.
+        // Capture enemy chains left without liberties (merging friendly
+        // chains touched no enemy chain's fields).
         let mut captured = 0u32;
         let mut last_captured = p;
-        for &h in heads {
-            let hi = usize::from(h);
-            if self.cells[hi] == enemy && self.chain[HEAD][hi] == h && self.chain[LIBS][hi] == 0 {
-                captured += self.remove_chain(Point::from_index(hi), &mut last_captured, log);
-            }
+        for &h in &taken[..n_taken] {
+            captured +=
+                self.remove_chain(Point::from_index(usize::from(h)), &mut last_captured, log);
         }
         self.captures[color.index()] += captured;
 
