@@ -1770,6 +1770,12 @@ impl Cache {
         Some((val, mv))
     }
 
+    /// Stores a proven result (an unknown one is not kept).
+    #[expect(
+        clippy::inline_always,
+        reason = "stored at most nodes, each call with a known result; as a call its entry and exit were most of it"
+    )]
+    #[inline(always)]
     fn store(&mut self, key: u64, depth: usize, val: Val, mv: Option<Point>) {
         if self.slots.is_empty() || val == Val::Unknown {
             return;
