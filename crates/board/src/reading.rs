@@ -1138,6 +1138,11 @@ impl<'r> Search<'r> {
     /// An estimate of the target's liberties after the defender plays on
     /// its liberty `at`, with the point `filled` (possibly `at` itself)
     /// occupied by the attacker and the other current liberties kept.
+    #[expect(
+        clippy::inline_always,
+        reason = "asked for every liberty at a defender node; as a call its entry and exit were a good part of it"
+    )]
+    #[inline(always)]
     fn extension_liberties(&self, b: &Board, at: Point, libs: &[Point], filled: Point) -> i32 {
         // At most 5 + 4 + 3 × 4 points are counted, each once: a bit set
         // takes a point in one step where a list compared it with every
