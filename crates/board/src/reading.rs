@@ -1316,7 +1316,8 @@ impl Escapes {
         debug_assert!(threshold < ESCAPE_POINTS && libs.len() <= 4);
         let head = b.chain_head(target);
         let cell = defender.cell();
-        let mut sets = [(target, Distinct::new()); 4];
+        // Unused places hold [`NO_POINT`]: the whole array starts zeroed.
+        let mut sets = [(NO_POINT, Distinct::new()); 4];
         let mut sizes = [0; 4];
         let mut len = 0;
         for (&l, size) in libs.iter().zip(&mut sizes) {
