@@ -1488,7 +1488,8 @@ fn empty_neighbours(b: &Board, p: Point) -> i32 {
 #[inline(always)]
 fn weak_adjacent_heads(b: &Board, t: Point, color: Color, max_libs: usize) -> Heads {
     let mut heads = Heads {
-        points: [t; HEADS],
+        // Zeroed: the places past `len` are never read.
+        points: [NO_POINT; HEADS],
         len: 0,
         spilled: Vec::new(),
     };
