@@ -876,12 +876,23 @@ fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate
 const POINT_SHIFT: u32 = 40;
 const COLOR_SHIFT: u32 = POINT_SHIFT + 10;
 
+/// The longest slice `sort_unstable` sorts by insertion (stable); longer
+/// ones it may leave equal keys in another order.
+const INSERTION_MAX: usize = 20;
+
 /// Sorts candidates by key: by colour and smaller point (the key's top 11
 /// bits) with a stable radix sort of two digits, then each run of one
 /// colour and point (a handful of candidates) sorted by the rest. Fewer
 /// instructions than one comparison sort of the whole list (which was about
 /// 3 % of an evaluation's), and than one counting pass over all 2 048
 /// colour and point buckets.
+///
+/// The order is exactly that of `sort_unstable_by_key` on each run, as the
+/// runs are found: a run of at most [`INSERTION_MAX`] is insertion sorted
+/// by it, which keeps equal keys in the order given. When no low digit
+/// holds more than that many candidates (about half the positions), no run
+/// can be longer, and each run is insertion sorted as the high digit's pass
+/// writes it; otherwise the runs are sorted afterwards.
 fn sort_by_key(candidates: &mut [Candidate]) {
     /// The low digit's bits; the high digit has the rest.
     const LOW: u32 = 6;
@@ -905,6 +916,8 @@ fn sort_by_key(candidates: &mut [Candidate]) {
             (*n, sum) = (sum, sum + *n);
         }
     };
+    // Whether every run is short: a run's candidates share its low digit.
+    let short_runs = low.iter().all(|&n| n as usize <= INSERTION_MAX);
     starts(&mut low);
     starts(&mut high);
     // Low digit into `by_low`, then high digit back: each pass keeps the
@@ -915,6 +928,24 @@ fn sort_by_key(candidates: &mut [Candidate]) {
         let slot = &mut low[bucket(&c) & ((1 << LOW) - 1)];
         by_low[*slot as usize] = c;
         *slot += 1;
+    }
+    if short_runs {
+        // A high digit's candidates come by low digit, a run's together
+        // and in the order found: each is inserted behind the greater keys
+        // written before it, which can only be of its own run (the key's
+        // top bits are the bucket).
+        let first_of = high;
+        for &c in &by_low {
+            let h = bucket(&c) >> LOW;
+            let mut j = high[h] as usize;
+            high[h] += 1;
+            while j > first_of[h] as usize && candidates[j - 1].key > c.key {
+                candidates[j] = candidates[j - 1];
+                j -= 1;
+            }
+            candidates[j] = c;
+        }
+        return;
     }
     for &c in &by_low {
         let slot = &mut high[bucket(&c) >> LOW];
