@@ -889,10 +889,10 @@ const INSERTION_MAX: usize = 20;
 ///
 /// The order is exactly that of `sort_unstable_by_key` on each run, as the
 /// runs are found: a run of at most [`INSERTION_MAX`] is insertion sorted
-/// by it, which keeps equal keys in the order given. When no low digit
-/// holds more than that many candidates (about half the positions), no run
-/// can be longer, and each run is insertion sorted as the high digit's pass
-/// writes it; otherwise the runs are sorted afterwards.
+/// by it, which keeps equal keys in the order given. When no pair of
+/// digits holds more than that many candidates (a run is a handful), no
+/// run can be longer, and each run is insertion sorted as the high digit's
+/// pass writes it; otherwise the runs are sorted afterwards.
 fn sort_by_key(candidates: &mut [Candidate]) {
     /// The low digit's bits; the high digit has the rest.
     const LOW: u32 = 6;
@@ -916,8 +916,11 @@ fn sort_by_key(candidates: &mut [Candidate]) {
             (*n, sum) = (sum, sum + *n);
         }
     };
-    // Whether every run is short: a run's candidates share its low digit.
-    let short_runs = low.iter().all(|&n| n as usize <= INSERTION_MAX);
+    // The low digits whose candidates may hold a long run (a run's
+    // candidates share its low digit): bit `l` for digit `l`.
+    let crowded = low.iter().enumerate().fold(0u64, |set, (l, &n)| {
+        set | u64::from(n as usize > INSERTION_MAX) << l
+    });
     starts(&mut low);
     starts(&mut high);
     // Low digit into `by_low`, then high digit back: each pass keeps the
@@ -929,6 +932,18 @@ fn sort_by_key(candidates: &mut [Candidate]) {
         by_low[*slot as usize] = c;
         *slot += 1;
     }
+    // Whether every run is short: in a crowded low digit's candidates
+    // (`by_low` holds them together), no high digit has too many.
+    let short_runs = (0..1 << LOW).filter(|l| crowded >> l & 1 != 0).all(|l| {
+        // (`low` now holds each digit's end.)
+        let start = if l == 0 { 0 } else { low[l - 1] as usize };
+        let mut per_high = [0u32; 1 << HIGH];
+        by_low[start..low[l] as usize].iter().all(|c| {
+            let n = &mut per_high[bucket(c) >> LOW];
+            *n += 1;
+            *n as usize <= INSERTION_MAX
+        })
+    });
     if short_runs {
         // A high digit's candidates come by low digit, a run's together
         // and in the order found: each is inserted behind the greater keys
