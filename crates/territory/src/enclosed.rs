@@ -236,7 +236,9 @@ pub fn territory_of<'a>(
     // of each colour.
     let mut anchors: SmallVec<[Anchor; 64]> = SmallVec::new();
     let mut first = [NO_ANCHOR; MAX_RING];
-    let mut held: [Cells; 2] = [0; 2];
+    // (Each colour's cells a 64-bit half at a time: bit `k % 64` of half
+    // `k / 64`, cheaper to set than a bit of a `u128`.)
+    let mut held_halves = [[0u64; 2]; 2];
     let mut add_anchor = |b: BorderCell, color: Color, stone: Point| {
         let cell = usize::from(b.0);
         anchors.push(Anchor {
@@ -245,7 +247,7 @@ pub fn territory_of<'a>(
             next: first[cell],
         });
         first[cell] = (anchors.len() - 1) as u32;
-        held[color.index()] |= 1 << cell;
+        held_halves[color.index()][cell / 64] |= 1 << (cell % 64);
     };
     // Only first-line stones have border cells.
     let first_line = first_line(size);
@@ -259,16 +261,18 @@ pub fn territory_of<'a>(
         }
     }
     let mut wall_cells = [PointSet::new(), PointSet::new()];
+    // (The first territory has no dead stones: no look-ups then.)
+    let any_dead = !options.dead.is_empty();
     for l in links
         .into_iter()
         .filter(|l| l.coefficient >= options.min_link)
     {
-        if options.dead.contains(l.from) {
+        if any_dead && options.dead.contains(l.from) {
             continue;
         }
         match l.to {
             LinkEnd::Stone(q) => {
-                if options.dead.contains(q) {
+                if any_dead && options.dead.contains(q) {
                     continue;
                 }
                 walls.union(head(l.from), head(q));
@@ -284,6 +288,7 @@ pub fn territory_of<'a>(
     for a in &mut anchors {
         a.wall = walls.find(head(a.stone));
     }
+    let held: [Cells; 2] = held_halves.map(|[lo, hi]| Cells::from(lo) | Cells::from(hi) << 64);
 
     // Claimed border arcs. Between two cells with anchors that are
     // consecutive around the ring (no anchor between them), colour c claims
@@ -299,8 +304,8 @@ pub fn territory_of<'a>(
     let mut cells = [0u8; MAX_RING];
     let mut only = [0u8; MAX_RING];
     let mut n = 0;
-    for half in [0, 64] {
-        let (black, white) = ((held[0] >> half) as u64, (held[1] >> half) as u64);
+    for (h, half) in [0, 64].into_iter().enumerate() {
+        let (black, white) = (held_halves[0][h], held_halves[1][h]);
         let (black_only, white_only) = (black & !white, white & !black);
         let mut bits = black | white;
         while bits != 0 {
@@ -327,17 +332,24 @@ pub fn territory_of<'a>(
     let mut one: [u128; 2] = [0; 2];
     if n >= 2 {
         for i in 0..n {
-            let (a, b) = (cells[i], cells[(i + 1) % n]);
-            let length = (usize::from(b) + ring - usize::from(a)) % ring;
-            if length == 0 || 2 * length > ring {
-                continue;
-            }
+            let next = if i + 1 == n { 0 } else { i + 1 };
             // Both cells one colour's alone.
-            let color = match (only[i], only[(i + 1) % n]) {
+            let color = match (only[i], only[next]) {
                 (1, 1) => Color::Black,
                 (2, 2) => Color::White,
                 _ => continue,
             };
+            let (a, b) = (cells[i], cells[next]);
+            // (`b - a` round the ring.)
+            let (a_k, b_k) = (usize::from(a), usize::from(b));
+            let length = if b_k >= a_k {
+                b_k - a_k
+            } else {
+                b_k + ring - a_k
+            };
+            if length == 0 || 2 * length > ring {
+                continue;
+            }
             let mut joined = 0;
             for x in list(a) {
                 for y in list(b) {
@@ -365,10 +377,14 @@ pub fn territory_of<'a>(
         while pairs != 0 {
             let i = pairs.trailing_zeros() as usize;
             pairs &= pairs - 1;
-            let claim = two >> i & 1 == 1
-                || (n >= 3 && two >> ((i + n - 1) % n) & 1 == 1 && two >> ((i + 1) % n) & 1 == 1);
+            let (before, next) = (
+                if i == 0 { n - 1 } else { i - 1 },
+                if i + 1 == n { 0 } else { i + 1 },
+            );
+            let claim =
+                two >> i & 1 == 1 || (n >= 3 && two >> before & 1 == 1 && two >> next & 1 == 1);
             if claim {
-                let (a, b) = (cells[i], cells[(i + 1) % n]);
+                let (a, b) = (cells[i], cells[next]);
                 claimed[color.index()] |= arc(usize::from(a), usize::from(b), ring);
             }
         }
@@ -456,9 +472,10 @@ pub fn territory_of<'a>(
         points.len()
     };
     let (black, white) = (count(&owned[0]), count(&owned[1]));
-    // The map, a row at a time.
-    let mut map = BoardMap::new(size, Owner::None);
-    for (y, mut row) in map.array_mut().outer_iter_mut().enumerate() {
+    // The map, a row at a time, its values row by row in one vector.
+    let side = usize::from(size);
+    let mut values = vec![Owner::None; side * side];
+    for (y, row) in values.chunks_exact_mut(side).enumerate() {
         for (points, owner) in owned.iter().zip([Owner::Black, Owner::White]) {
             let mut bits = points.row_bits(y as u8);
             while bits != 0 {
@@ -468,7 +485,7 @@ pub fn territory_of<'a>(
         }
     }
     Territory {
-        map,
+        map: BoardMap::from_vec(size, values),
         regions,
         black,
         white,
