@@ -170,14 +170,27 @@ const _: () = assert!(
 
 /// The cells from `a` to `b` clockwise, `b` excluded, round a ring of
 /// `ring` cells (`a != b`).
-fn arc(a: usize, b: usize, ring: usize) -> Cells {
-    let from = |k: usize| -> Cells { !0 << k };
+fn arc(a: u8, b: u8, ring: usize) -> Cells {
+    let below = |k: u8| BELOW[usize::from(k)];
     if a < b {
-        from(a) & !from(b)
+        below(b) & !below(a)
     } else {
-        (from(a) & !from(ring)) | !from(b)
+        (below(ring as u8) & !below(a)) | below(b)
     }
 }
+
+/// `BELOW[k]`: the cells below cell `k` (all of them from 128 on), looked
+/// up rather than shifted (a `u128` shift by a variable is several
+/// instructions); indexed by a `u8`, so never out of bounds.
+static BELOW: [Cells; 256] = {
+    let mut below = [!0; 256];
+    let mut k = 0;
+    while k < Cells::BITS as usize {
+        below[k] = (1 << k) - 1;
+        k += 1;
+    }
+    below
+};
 
 /// The first-line points of a board of `size` next to the border cells
 /// `cells` (corners next to either of theirs).
@@ -373,20 +386,19 @@ pub fn territory_of<'a>(
         // One stone's two anchors claim the arc between them only when the
         // arcs on both sides are claimed (the stone is part of a wall
         // running along the edge on both sides of it).
-        let mut pairs = two | one;
-        while pairs != 0 {
-            let i = pairs.trailing_zeros() as usize;
-            pairs &= pairs - 1;
-            let (before, next) = (
-                if i == 0 { n - 1 } else { i - 1 },
-                if i + 1 == n { 0 } else { i + 1 },
-            );
-            let claim =
-                two >> i & 1 == 1 || (n >= 3 && two >> before & 1 == 1 && two >> next & 1 == 1);
-            if claim {
-                let (a, b) = (cells[i], cells[next]);
-                claimed[color.index()] |= arc(usize::from(a), usize::from(b), ring);
-            }
+        // (All pairs at once: bit i of `before` is pair i - 1's, of
+        // `after` pair i + 1's, round the `n` pairs.)
+        let mut claims = two;
+        if n >= 3 {
+            let before = (two << 1 | two >> (n - 1)) & BELOW[n];
+            let after = two >> 1 | (two & 1) << (n - 1);
+            claims |= one & before & after;
+        }
+        while claims != 0 {
+            let i = claims.trailing_zeros() as usize;
+            claims &= claims - 1;
+            let next = if i + 1 == n { 0 } else { i + 1 };
+            claimed[color.index()] |= arc(cells[i], cells[next], ring);
         }
     }
 
