@@ -237,8 +237,12 @@ pub fn territory_of<'a>(
     // Living stones of each colour, and the empty points.
     let sets = board.point_sets();
     let (mut living, empty) = (sets.stones, sets.empty);
-    for l in &mut living {
-        l.subtract(&options.dead);
+    // (The first territory has no dead stones: no look-ups then.)
+    let any_dead = !options.dead.is_empty();
+    if any_dead {
+        for l in &mut living {
+            l.subtract(&options.dead);
+        }
     }
     // Wall components: stones joined by chains (a stone's component is its
     // chain head's) and links.
@@ -274,8 +278,6 @@ pub fn territory_of<'a>(
         }
     }
     let mut wall_cells = [PointSet::new(), PointSet::new()];
-    // (The first territory has no dead stones: no look-ups then.)
-    let any_dead = !options.dead.is_empty();
     for l in links
         .into_iter()
         .filter(|l| l.coefficient >= options.min_link)
@@ -463,21 +465,27 @@ pub fn territory_of<'a>(
             });
         }
     }
-    // A point claimed by both colours (possible only in odd walls) is neither's.
-    let mut claimed_by = [PointSet::new(), PointSet::new()];
-    for r in &regions {
-        claimed_by[r.color.index()].union_with(&r.points);
+    // A point claimed by both colours (possible only in odd walls) is
+    // neither's. (A colour's regions lie in its inside: none is claimed by
+    // both when the insides do not meet.)
+    if inside[0].intersects(&inside[1]) {
+        let mut claimed_by = [PointSet::new(), PointSet::new()];
+        for r in &regions {
+            claimed_by[r.color.index()].union_with(&r.points);
+        }
+        let mut both = claimed_by[0];
+        both.intersect_with(&claimed_by[1]);
+        regions.retain(|r| !r.points.intersects(&both));
     }
-    let mut both = claimed_by[0];
-    both.intersect_with(&claimed_by[1]);
-    regions.retain(|r| !r.points.intersects(&both));
     // Each colour's points, of which empty points and dead stones count.
     let mut owned = [PointSet::new(), PointSet::new()];
     for r in &regions {
         owned[r.color.index()].union_with(&r.points);
     }
     let mut counted = empty;
-    counted.union_with(&options.dead);
+    if any_dead {
+        counted.union_with(&options.dead);
+    }
     let count = |points: &PointSet| {
         let mut points = *points;
         points.intersect_with(&counted);
