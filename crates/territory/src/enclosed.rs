@@ -331,7 +331,7 @@ pub fn territory_of<'a>(
             n += 1;
         }
     }
-    let anchors = &anchors[..];
+    let (anchors, first) = (&anchors[..], &first);
     let list = move |cell: u8| {
         let mut i = first[usize::from(cell)];
         std::iter::from_fn(move || {
