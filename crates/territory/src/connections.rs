@@ -296,8 +296,9 @@ pub fn connections_reusing_shared<'m>(
     memo: &'m LinkMemo,
 ) -> SharedLinks<'m> {
     let Made { mut order, own } = reusing(board, patterns, reader, memo, true);
-    // Read afresh (no memo to reuse): every link its own, in order.
-    if order.len() != own.len() && order.is_empty() {
+    // Read afresh (no memo to reuse): every link its own, in order
+    // (`Made::order` left empty).
+    if order.is_empty() {
         order = (0..own.len() as u32).map(Slot::Own).collect();
     }
     SharedLinks { memo, order, own }
