@@ -233,14 +233,23 @@ impl Shape {
     fn canonical_into(&self, best: &mut [u32], buf: &mut [u32]) -> Symmetry {
         let masks = &*MASKS;
         let mut best_sym = Symmetry::Identity;
+        // (An empty shape has no box: its key is empty, its symmetry the
+        // identity.)
+        if self.points.is_empty() {
+            return best_sym;
+        }
+        // The bounding box, found once: a symmetry's offsets permute the
+        // axes and flip their signs, so its smallest x and y are those of
+        // the box's two opposite corners mapped by it.
+        let (mut lo, mut hi) = ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN));
+        for p in &self.points {
+            let (x, y) = (i32::from(p.x), i32::from(p.y));
+            lo = (lo.0.min(x), lo.1.min(y));
+            hi = (hi.0.max(x), hi.1.max(y));
+        }
         for (si, &sym) in Symmetry::ALL.iter().enumerate() {
-            let mut min_x = i32::MAX;
-            let mut min_y = i32::MAX;
-            for p in &self.points {
-                let (x, y) = sym.apply_offset(i32::from(p.x), i32::from(p.y));
-                min_x = min_x.min(x);
-                min_y = min_y.min(y);
-            }
+            let (a, b) = (sym.apply_offset(lo.0, lo.1), sym.apply_offset(hi.0, hi.1));
+            let (min_x, min_y) = (a.0.min(b.0), a.1.min(b.1));
             for (k, p) in buf.iter_mut().zip(&self.points) {
                 let (x, y) = sym.apply_offset(i32::from(p.x), i32::from(p.y));
                 let q = ShapePoint {
