@@ -786,9 +786,9 @@ fn read_own(
     g.certainty = if boundary.is_empty() {
         0.0
     } else {
-        let mut own = boundary;
-        own.intersect_with(&stones_of[g.color.index()]);
-        eye_certainty(own.len() as f64 / boundary.len() as f64)
+        // (Counted over the words the boundary spans alone.)
+        let [own, all] = boundary.common_counts([&stones_of[g.color.index()], &boundary]);
+        eye_certainty(own as f64 / all as f64)
     };
     g.rooms = rooms;
     let half_eye = EyeValue::new(Eyes::One, Eyes::Zero);
