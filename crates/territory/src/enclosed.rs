@@ -453,7 +453,8 @@ pub fn territory_of<'a>(
         let kept = if start.neighbors().iter().any(|&n| inside.contains(n)) {
             region = region.fill_within(inside);
             inside.subtract(&region);
-            region.intersects(&empty) && region.len() <= max_region
+            // (Its size counted on the words it spans alone.)
+            region.intersects(&empty) && region.common_counts([&region])[0] <= max_region
         } else {
             inside.remove(start);
             empty.contains(start) && 1 <= max_region
