@@ -77,16 +77,24 @@ impl GroupParams {
     /// [`crate::analyse_settled`]: danger at or above its enclosed
     /// threshold, or its dead threshold if that is lower.
     pub fn is_enclosure_candidate(&self, g: &Group) -> bool {
-        let lowest = self
-            .dead_by_size
+        g.danger >= self.lowest_enclosure_threshold() && self.is_enclosure_candidate_above(g)
+    }
+
+    /// The lowest danger of an enclosure candidate: found once, it spares
+    /// [`GroupParams::is_enclosure_candidate_above`] most groups.
+    pub(crate) fn lowest_enclosure_threshold(&self) -> f64 {
+        self.dead_by_size
             .lowest()
             .min(self.dead_above)
             .min(self.enclosed_by_size.lowest())
-            .min(self.enclosed_dead_above);
-        g.danger >= lowest && {
-            let n = g.stones.len();
-            g.danger >= self.enclosed_threshold(n).min(self.dead_threshold(n))
-        }
+            .min(self.enclosed_dead_above)
+    }
+
+    /// [`GroupParams::is_enclosure_candidate`] for a group whose danger
+    /// reaches [`GroupParams::lowest_enclosure_threshold`].
+    pub(crate) fn is_enclosure_candidate_above(&self, g: &Group) -> bool {
+        let n = g.stones.len();
+        g.danger >= self.enclosed_threshold(n).min(self.dead_threshold(n))
     }
 }
 

@@ -291,10 +291,11 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     let mut dead = groups.dead();
     // The groups the enclosure test considers.
     let mut candidates = PointSet::new();
+    let lowest = params.lowest_enclosure_threshold();
     for g in groups
         .groups
         .iter()
-        .filter(|g| params.is_enclosure_candidate(g))
+        .filter(|g| g.danger >= lowest && params.is_enclosure_candidate_above(g))
     {
         candidates.union_with(&g.stones);
     }
