@@ -62,7 +62,6 @@ fn range_within(board: &PointSet, group: &Group) -> PointSet {
 /// each colour's influence (a point under both is in both), and those under
 /// neither.
 struct Areas {
-    board: PointSet,
     territory: [PointSet; 2],
     influence: [PointSet; 2],
     neutral: PointSet,
@@ -88,7 +87,6 @@ impl Areas {
         neutral.subtract(spheres.black);
         neutral.subtract(spheres.white);
         Areas {
-            board: PointSet::board(board.size()),
             territory,
             influence,
             neutral,
@@ -115,11 +113,11 @@ fn importance_in(areas: &Areas, group: &Group, w_i: f64) -> Importance {
     // The empty points of the check range: territory of the group's
     // colour, or nobody's territory under neither, one or both colours'
     // influence (the other colour's territory counts for nothing).
-    let range = range_within(&areas.board, group);
     // The range and the stones, counted together: the areas hold empty
-    // points only, so the stones add nothing to their counts.
-    let mut counted = range;
-    counted.union_with(&group.stones);
+    // points only, so the stones add nothing to their counts. (The stones
+    // grown two steps are those points, and padding cells off the board,
+    // which no set counted holds: no need to cut them at the board.)
+    let counted = group.stones.grown(2);
     let [
         stones,
         own_territory,
