@@ -791,24 +791,23 @@ fn read_own(
     for r in &regions {
         all_regions.union_with(&r.points);
     }
-    g.eye_regions = regions;
     // No region, no boundary (and no neighbours to find).
-    let mut boundary = if all_regions.is_empty() {
-        PointSet::new()
-    } else {
-        all_regions.adjacent()
-    };
-    boundary.intersect_with(on_board);
-    boundary.subtract(&all_regions);
-    g.eyes = combine_iter(g.eye_regions.iter().map(|r| r.value));
-    g.eye_count = g.eyes.normalized();
-    g.certainty = if boundary.is_empty() {
+    g.certainty = if regions.is_empty() {
         0.0
     } else {
-        // (Counted over the words the boundary spans alone.)
-        let [own, all] = boundary.common_counts([&stones_of[g.color.index()], &boundary]);
-        eye_certainty(own as f64 / all as f64)
+        // The boundary: the regions' neighbours, padding cells off the
+        // board included, as it is only counted on the board (the own
+        // stones are on it), over the words it spans alone.
+        let mut boundary = all_regions.adjacent();
+        boundary.subtract(&all_regions);
+        match boundary.common_counts([&stones_of[g.color.index()], on_board]) {
+            [_, 0] => 0.0,
+            [own, all] => eye_certainty(own as f64 / all as f64),
+        }
     };
+    g.eye_regions = regions;
+    g.eyes = combine_iter(g.eye_regions.iter().map(|r| r.value));
+    g.eye_count = g.eyes.normalized();
     g.rooms = rooms;
     let half_eye = EyeValue::new(Eyes::One, Eyes::Zero);
     g.room = combine_iter(std::iter::repeat_n(half_eye, g.rooms)).normalized() * 0.5;
