@@ -328,18 +328,16 @@ impl Groups {
     /// for their size ([`GroupParams::dead_threshold`]).
     pub fn dead(&self) -> PointSet {
         let mut out = PointSet::new();
-        // The lowest threshold found once, not for each group: most groups
-        // are below it.
+        // [`GroupParams::is_dead`], its lowest threshold found once, not
+        // for each group: most groups are below it.
         let lowest = self
             .params
             .dead_by_size
             .lowest()
             .min(self.params.dead_above);
-        for g in self
-            .groups
-            .iter()
-            .filter(|g| g.danger >= lowest && self.params.is_dead(g))
-        {
+        for g in self.groups.iter().filter(|g| {
+            g.danger >= lowest && g.danger >= self.params.dead_threshold(g.stones.len())
+        }) {
             out.union_with(&g.stones);
         }
         out
