@@ -525,6 +525,8 @@ impl Board {
             return (out, n);
         }
         for s in self.chain_stones(p) {
+            // One check of the stone's index for its four neighbours'.
+            inner_index(s);
             for nb in s.neighbors() {
                 if self.cells[nb.index()] == Cell::Empty && !out[..n].contains(&nb) {
                     out[n] = nb;
