@@ -1339,12 +1339,7 @@ fn cut_state_quick(
     mut footprint: Option<&mut Footprint>,
 ) -> Result<CutState, ToRead> {
     if let Some(fp) = footprint.as_deref_mut() {
-        // The point, its chain, its neighbours' chains (their liberties,
-        // captures) and whether either colour may play there. Chains of
-        // `color` are read by their liberty count against 1 only (here) and
-        // 1 and 2 (in the reader, where `color` attacks).
-        fp.move_at_counted(board, p, color);
-        fp.chain_counted(board, p, color);
+        record_cut_point(fp, board, p, color);
     }
     match board.color(p) {
         Some(c) if c == color => Ok(CutState::Owned),
@@ -1423,7 +1418,7 @@ fn cut_state_quick(
                 if n == 1 && !joins {
                     let lib = libs[0];
                     if let Some(fp) = footprint {
-                        fp.move_at_counted(board, lib, color);
+                        record_move(fp, board, lib, color);
                     }
                     if board.is_legal(color, lib) {
                         return Ok(CutState::Safe);
@@ -1433,6 +1428,28 @@ fn cut_state_quick(
             Err(ToRead::Cut)
         }
     }
+}
+
+/// What [`cut_state_quick`] reads of `p` itself, recorded in `fp`: the
+/// point, its chain, its neighbours' chains (their liberties, captures)
+/// and whether either colour may play there. Chains of `color` are read by
+/// their liberty count against 1 only (there) and 1 and 2 (in the reader,
+/// where `color` attacks). Out of line: the plain reading records nothing,
+/// and the calls inline kept more registers saved at every
+/// [`cut_state_quick`].
+#[cold]
+#[inline(never)]
+fn record_cut_point(fp: &mut Footprint, board: &Board, p: Point, color: Color) {
+    fp.move_at_counted(board, p, color);
+    fp.chain_counted(board, p, color);
+}
+
+/// [`Footprint::move_at_counted`] out of line, for [`cut_state_quick`]
+/// (see [`record_cut_point`]).
+#[cold]
+#[inline(never)]
+fn record_move(fp: &mut Footprint, board: &Board, p: Point, color: Color) {
+    fp.move_at_counted(board, p, color);
 }
 
 fn attack(
