@@ -963,6 +963,8 @@ impl Board {
         let mut seen = PointSet::new();
         let mut n = 0;
         for s in self.chain_stones(head) {
+            // One check of the stone's index for its four neighbours'.
+            inner_index(s);
             for nb in s.neighbors() {
                 if self.cells[nb.index()] == Cell::Empty && seen.insert(nb) {
                     n += 1;
