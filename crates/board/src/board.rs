@@ -452,7 +452,7 @@ impl Board {
     /// stones.
     #[inline]
     pub fn chain_head(&self, p: Point) -> Point {
-        Point::from_index(usize::from(self.chain[HEAD][p.index()]))
+        Point::from_own_index(usize::from(self.chain[HEAD][p.index()]))
     }
 
     /// Liberty count of the chain on `p` (0 for an empty point).
@@ -751,7 +751,7 @@ impl Board {
     /// sets in step (the cell is known to be empty: no look at it).
     #[inline]
     fn put_stone(&mut self, i: usize, color: Color) {
-        let p = Point::from_index(i);
+        let p = Point::from_own_index(i);
         self.sets.empty.remove(p);
         self.sets.stones[color.index()].insert(p);
         self.cells[i] = color.cell();
@@ -761,7 +761,7 @@ impl Board {
     /// leaves both colours' sets: no look at which it was in).
     #[inline]
     fn take_stone(&mut self, i: usize) {
-        let p = Point::from_index(i);
+        let p = Point::from_own_index(i);
         self.sets.stones[0].remove(p);
         self.sets.stones[1].remove(p);
         self.sets.empty.insert(p);
@@ -876,7 +876,7 @@ impl Board {
                 }
             }
             if friends > 0 {
-                let h = Point::from_index(usize::from(self.chain[HEAD][pi]));
+                let h = Point::from_own_index(usize::from(self.chain[HEAD][pi]));
                 let libs = self.count_liberties(h);
                 self.write(log, Field::Libs, h.index(), libs);
             }
@@ -887,8 +887,11 @@ impl Board {
         let mut captured = 0u32;
         let mut last_captured = p;
         for &h in &taken[..n_taken] {
-            captured +=
-                self.remove_chain(Point::from_index(usize::from(h)), &mut last_captured, log);
+            captured += self.remove_chain(
+                Point::from_own_index(usize::from(h)),
+                &mut last_captured,
+                log,
+            );
         }
         self.captures[color.index()] += captured;
 
@@ -996,7 +999,7 @@ impl Board {
             }
         }
         loop {
-            let p = Point::from_index(usize::from(s));
+            let p = Point::from_own_index(usize::from(s));
             let mut heads = [0u16; 4];
             let mut n_heads = 0;
             for n in p.neighbors() {
@@ -1140,12 +1143,12 @@ impl Board {
         // Recount every chain that touches p (its own chain and enemy neighbours).
         let mine = self.chain[HEAD][pi];
         self.chain[LIBS][usize::from(mine)] =
-            self.count_liberties(Point::from_index(usize::from(mine)));
+            self.count_liberties(Point::from_own_index(usize::from(mine)));
         for &h in &touched[..n] {
             let h = self.chain[HEAD][usize::from(h)];
             if h != mine {
                 self.chain[LIBS][usize::from(h)] =
-                    self.count_liberties(Point::from_index(usize::from(h)));
+                    self.count_liberties(Point::from_own_index(usize::from(h)));
             }
         }
     }
@@ -1361,7 +1364,7 @@ impl Iterator for ChainStones<'_> {
         let c = self.current?;
         let n = self.board.chain[NEXT][usize::from(c)];
         self.current = if n == self.start { None } else { Some(n) };
-        Some(Point::from_index(usize::from(c)))
+        Some(Point::from_own_index(usize::from(c)))
     }
 }
 

@@ -59,17 +59,20 @@ impl Point {
     /// The point with a raw padded index. Indices of border cells are allowed:
     /// they name cells that are off every board.
     ///
-    /// `index` must be below [`NUM_CELLS`]. Only debug builds check it: the
-    /// hot callers pass chain heads and set bits, which come from points, and
-    /// the check cost about 0.6 % of an evaluation's instructions. A point
-    /// made from a larger index (below 65 536) lies off every board, and
-    /// looking it up in any board array still panics (the arrays have
-    /// `NUM_CELLS` cells).
-    ///
     /// # Panics
-    /// In debug builds, if `index >= NUM_CELLS`.
+    /// If `index >= NUM_CELLS`.
     #[inline]
     pub const fn from_index(index: usize) -> Point {
+        assert!(index < NUM_CELLS, "index out of range");
+        Point(index as u16)
+    }
+
+    /// [`Point::from_index`] for an index the crate made from a point (a
+    /// chain head, a set bit, a cached move): only debug builds check it.
+    /// The check cost about 0.6 % of an evaluation's instructions on the
+    /// board's and the reader's hot paths; the public constructor keeps it.
+    #[inline]
+    pub(crate) const fn from_own_index(index: usize) -> Point {
         debug_assert!(index < NUM_CELLS, "index out of range");
         Point(index as u16)
     }

@@ -1624,7 +1624,7 @@ impl Candidates {
 
     /// The point of the candidate at `i`.
     fn point(&self, i: usize) -> Point {
-        Point::from_index((KEY_POINT - (self.keys[i] & KEY_POINT)) as usize)
+        Point::from_own_index((KEY_POINT - (self.keys[i] & KEY_POINT)) as usize)
     }
 
     /// The candidates' points, in the list's order.
@@ -1768,7 +1768,7 @@ impl Cache {
             return None;
         }
         let point = (data & 0xFFFF) as usize;
-        let mv = (point != 0).then(|| Point::from_index(point));
+        let mv = (point != 0).then(|| Point::from_own_index(point));
         let val = if attacker_wins {
             Val::AttackerWins
         } else {

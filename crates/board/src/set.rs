@@ -158,7 +158,7 @@ impl PointSet {
     pub fn first(&self) -> Option<Point> {
         // Read in place: no iterator, no copy of the words.
         let i = self.words.iter().position(|&w| w != 0)?;
-        Some(Point::from_index(
+        Some(Point::from_own_index(
             i * 64 + self.words[i].trailing_zeros() as usize,
         ))
     }
@@ -552,7 +552,7 @@ impl Iterator for PointSetIter {
         }
         let bit = self.bits.trailing_zeros() as usize;
         self.bits &= self.bits - 1;
-        Some(Point::from_index(self.word * 64 + bit))
+        Some(Point::from_own_index(self.word * 64 + bit))
     }
 }
 
