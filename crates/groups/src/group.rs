@@ -69,8 +69,19 @@ impl GroupParams {
     /// Whether `g` is dead by its danger alone.
     pub fn is_dead(&self, g: &Group) -> bool {
         // Most groups are below every threshold: no need to count stones.
-        g.danger >= self.dead_by_size.lowest().min(self.dead_above)
-            && g.danger >= self.dead_threshold(g.stones.len())
+        g.danger >= self.lowest_dead_threshold() && self.is_dead_above(g)
+    }
+
+    /// The lowest danger of a dead group, whatever its size: found once, it
+    /// spares [`GroupParams::is_dead_above`] most groups.
+    pub(crate) fn lowest_dead_threshold(&self) -> f64 {
+        self.dead_by_size.lowest().min(self.dead_above)
+    }
+
+    /// [`GroupParams::is_dead`] for a group whose danger reaches
+    /// [`GroupParams::lowest_dead_threshold`].
+    pub(crate) fn is_dead_above(&self, g: &Group) -> bool {
+        g.danger >= self.dead_threshold(g.stones.len())
     }
 
     /// Whether `g` is a candidate for the enclosure test of
@@ -83,9 +94,7 @@ impl GroupParams {
     /// The lowest danger of an enclosure candidate: found once, it spares
     /// [`GroupParams::is_enclosure_candidate_above`] most groups.
     pub(crate) fn lowest_enclosure_threshold(&self) -> f64 {
-        self.dead_by_size
-            .lowest()
-            .min(self.dead_above)
+        self.lowest_dead_threshold()
             .min(self.enclosed_by_size.lowest())
             .min(self.enclosed_dead_above)
     }
@@ -330,14 +339,12 @@ impl Groups {
         let mut out = PointSet::new();
         // [`GroupParams::is_dead`], its lowest threshold found once, not
         // for each group: most groups are below it.
-        let lowest = self
-            .params
-            .dead_by_size
-            .lowest()
-            .min(self.params.dead_above);
-        for g in self.groups.iter().filter(|g| {
-            g.danger >= lowest && g.danger >= self.params.dead_threshold(g.stones.len())
-        }) {
+        let lowest = self.params.lowest_dead_threshold();
+        for g in self
+            .groups
+            .iter()
+            .filter(|g| g.danger >= lowest && self.params.is_dead_above(g))
+        {
             out.union_with(&g.stones);
         }
         out
