@@ -45,14 +45,9 @@ pub struct Importance {
 /// The check range of a group (fig. 24; BRIEF.md): the points within
 /// Manhattan distance 2 of each stone, each counted once, without the stones.
 pub fn check_range(board: &Board, group: &Group) -> PointSet {
-    range_within(&PointSet::board(board.size()), group)
-}
-
-/// [`check_range`] given the board's points.
-fn range_within(board: &PointSet, group: &Group) -> PointSet {
     // Two orthogonal steps from the stones, whatever stands in the way.
     let mut out = group.stones.grown(2);
-    out.intersect_with(board);
+    out.intersect_with(&PointSet::board(board.size()));
     out.subtract(&group.stones);
     out
 }
