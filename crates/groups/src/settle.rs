@@ -17,7 +17,7 @@ use crate::room::RoomPatterns;
 use keisei_board::{Board, Color, PointSet};
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::SearchCache;
-use keisei_territory::{Link, Territory, TerritoryOptions, territory_of};
+use keisei_territory::{Insides, Link, Territory, TerritoryOptions, insides_of};
 use std::borrow::Cow;
 
 /// What [`analyse_settled`] found.
@@ -357,37 +357,48 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
 
 /// The territories of one position with given stones passable, each
 /// found once: with one colour's stones alone dead, the territory of the
-/// enclosure test is also the one with every dead stone passable.
+/// enclosure test is also the one with every dead stone passable. The
+/// enclosure test asks only which region holds a group: a territory is
+/// first found as far as its [`Insides`], and its regions and map are made
+/// when a judgment takes it.
 struct Territories<'b, I> {
     board: &'b Board,
     links: I,
-    computed: Vec<(PointSet, Territory)>,
+    computed: Vec<(PointSet, Insides, Option<Territory>)>,
 }
 
 impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {
     fn index(&mut self, dead: PointSet) -> usize {
-        if let Some(i) = self.computed.iter().position(|(d, _)| *d == dead) {
+        if let Some(i) = self.computed.iter().position(|(d, ..)| *d == dead) {
             return i;
         }
         let options = TerritoryOptions {
             dead,
             ..TerritoryOptions::default()
         };
-        let t = territory_of(self.board, self.links.clone(), &options);
-        self.computed.push((dead, t));
+        let insides = insides_of(self.board, self.links.clone(), &options);
+        self.computed.push((dead, insides, None));
         self.computed.len() - 1
+    }
+
+    /// The insides of the territory with `dead` passable.
+    fn insides(&mut self, dead: PointSet) -> &Insides {
+        let i = self.index(dead);
+        &self.computed[i].1
     }
 
     /// The territory with `dead` passable.
     fn get(&mut self, dead: PointSet) -> &Territory {
         let i = self.index(dead);
-        &self.computed[i].1
+        let (_, insides, territory) = &mut self.computed[i];
+        territory.get_or_insert_with(|| insides.territory())
     }
 
     /// The same, given away.
     fn take(&mut self, dead: PointSet) -> Territory {
         let i = self.index(dead);
-        self.computed.swap_remove(i).1
+        let (_, insides, territory) = self.computed.swap_remove(i);
+        territory.unwrap_or_else(|| insides.territory())
     }
 }
 
@@ -468,18 +479,20 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
         if tested.is_empty() {
             continue;
         }
-        let t = territories.get(own_dead);
+        let t = territories.insides(own_dead);
         for g in tested {
             let Some(first) = g.stones.first() else {
                 continue;
             };
-            let inside = t.regions.iter().find(|r| {
+            // The other colour's region holding the first stone, if any, is
+            // the only one that may hold them all.
+            let inside = t.region_at(color.opponent(), first).filter(|r| {
                 let mut outside = g.stones;
-                outside.subtract(&r.points);
-                r.color != color && outside.is_empty()
+                outside.subtract(r);
+                outside.is_empty()
             });
             if let Some(r) = inside {
-                found.push((r.points.len(), first.index(), g.stones, r.points));
+                found.push((r.len(), first.index(), g.stones, r));
             }
         }
     }
@@ -546,8 +559,8 @@ mod tests {
     use super::*;
     use keisei_board::reading::Reader;
     use keisei_eyes::builtin::builtin;
-    use keisei_territory::connections;
     use keisei_territory::patterns::ConnectionPatterns;
+    use keisei_territory::{connections, territory_of};
 
     /// Reading again only what a territory change touched gives the full
     /// reading on the new territory: from the territory of no dead stone to

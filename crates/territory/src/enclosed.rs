@@ -231,6 +231,33 @@ pub fn territory_of<'a>(
     links: impl IntoIterator<Item = &'a Link>,
     options: &TerritoryOptions,
 ) -> Territory {
+    insides_of(board, links, options).territory()
+}
+
+/// Each colour's territory points before they are cut into regions: the
+/// first part of [`territory_of`], which [`Insides::territory`] finishes.
+/// A question about one region ([`Insides::region_at`]) needs no more.
+#[derive(Clone, Debug)]
+pub struct Insides {
+    size: u8,
+    /// Each colour's points inside its walls (its regions are their
+    /// connected parts, less those not kept).
+    inside: [PointSet; 2],
+    /// The empty points.
+    empty: PointSet,
+    /// The stones taken as dead.
+    dead: PointSet,
+    /// [`TerritoryOptions::max_region`], or its default for the board.
+    max_region: usize,
+}
+
+/// [`Insides`] of a position's territory, links held as in
+/// [`territory_of`].
+pub fn insides_of<'a>(
+    board: &Board,
+    links: impl IntoIterator<Item = &'a Link>,
+    options: &TerritoryOptions,
+) -> Insides {
     let size = board.size();
     let ring = usize::from(ring_len(size));
     let on_board = PointSet::board(size);
@@ -432,83 +459,137 @@ pub fn territory_of<'a>(
         inside.subtract(&facing);
         inside
     });
-    // Their regions, in point order of their first point: the next region
-    // starts at the lowest point left of either colour (Black's first when
-    // both start at one point, which then lies in both: neither keeps it).
-    let max_region = options.max_region.unwrap_or(board.area() / 4);
-    let mut regions = Vec::with_capacity(16);
-    let mut left = inside;
-    loop {
-        let (color, start) = match (left[0].first(), left[1].first()) {
-            (Some(b), Some(w)) if w < b => (Color::White, w),
-            (Some(b), _) => (Color::Black, b),
-            (None, Some(w)) => (Color::White, w),
-            (None, None) => break,
-        };
-        let inside = &mut left[color.index()];
-        let mut region = PointSet::new();
-        region.insert(start);
-        // A point with no neighbour inside is a region of its own (the
-        // points of eyes, mostly), found without a fill.
-        let kept = if start.neighbors().iter().any(|&n| inside.contains(n)) {
-            region = region.fill_within(inside);
-            inside.subtract(&region);
-            // (Its size counted on the words it spans alone.)
-            region.intersects(&empty) && region.common_counts([&region])[0] <= max_region
-        } else {
-            inside.remove(start);
-            empty.contains(start) && 1 <= max_region
-        };
-        if kept {
-            regions.push(Region {
-                color,
-                points: region,
-            });
+    Insides {
+        size,
+        inside,
+        empty,
+        dead: options.dead,
+        max_region: options.max_region.unwrap_or(board.area() / 4),
+    }
+}
+
+impl Insides {
+    /// Whether a connected part of a colour's inside is a region: it holds
+    /// an empty point and is no vast open area. (Two kept regions of
+    /// different colours that share a point are neither's, as
+    /// [`Insides::territory`] says.)
+    fn keeps(&self, part: &PointSet) -> bool {
+        // (Its size counted on the words it spans alone.)
+        part.intersects(&self.empty) && part.common_counts([part])[0] <= self.max_region
+    }
+
+    /// The region of `color` holding `p` in [`Insides::territory`], if
+    /// any; found without the other regions (unless the colours' insides
+    /// meet, then with the other colour's regions that meet it).
+    pub fn region_at(&self, color: Color, p: Point) -> Option<PointSet> {
+        let (own, other) = (
+            &self.inside[color.index()],
+            &self.inside[color.opponent().index()],
+        );
+        if !own.contains(p) {
+            return None;
         }
-    }
-    // A point claimed by both colours (possible only in odd walls) is
-    // neither's. (A colour's regions lie in its inside: none is claimed by
-    // both when the insides do not meet.)
-    if inside[0].intersects(&inside[1]) {
-        let mut claimed_by = [PointSet::new(), PointSet::new()];
-        for r in &regions {
-            claimed_by[r.color.index()].union_with(&r.points);
+        let mut start = PointSet::new();
+        start.insert(p);
+        let region = start.fill_within(own);
+        if !self.keeps(&region) {
+            return None;
         }
-        let mut both = claimed_by[0];
-        both.intersect_with(&claimed_by[1]);
-        regions.retain(|r| !r.points.intersects(&both));
+        // Dropped if a region of the other colour shares a point with it.
+        let mut shared = region;
+        shared.intersect_with(other);
+        while let Some(q) = shared.first() {
+            let mut start = PointSet::new();
+            start.insert(q);
+            let part = start.fill_within(other);
+            if self.keeps(&part) {
+                return None;
+            }
+            shared.subtract(&part);
+        }
+        Some(region)
     }
-    // Each colour's points, of which empty points and dead stones count.
-    let mut owned = [PointSet::new(), PointSet::new()];
-    for r in &regions {
-        owned[r.color.index()].union_with(&r.points);
-    }
-    let mut counted = empty;
-    if any_dead {
-        counted.union_with(&options.dead);
-    }
-    let count = |points: &PointSet| {
-        let mut points = *points;
-        points.intersect_with(&counted);
-        points.len()
-    };
-    let (black, white) = (count(&owned[0]), count(&owned[1]));
-    // The map, a row at a time, its values row by row in one vector.
-    let side = usize::from(size);
-    let mut values = vec![Owner::None; side * side];
-    for (y, row) in values.chunks_exact_mut(side).enumerate() {
-        for (points, owner) in owned.iter().zip([Owner::Black, Owner::White]) {
-            let mut bits = points.row_bits(y as u8);
-            while bits != 0 {
-                row[bits.trailing_zeros() as usize] = owner;
-                bits &= bits - 1;
+
+    /// The territory: [`territory_of`] of the same position and options.
+    pub fn territory(&self) -> Territory {
+        let (size, inside, empty) = (self.size, &self.inside, self.empty);
+        let max_region = self.max_region;
+        // Their regions, in point order of their first point: the next region
+        // starts at the lowest point left of either colour (Black's first when
+        // both start at one point, which then lies in both: neither keeps it).
+        let mut regions = Vec::with_capacity(16);
+        let mut left = *inside;
+        loop {
+            let (color, start) = match (left[0].first(), left[1].first()) {
+                (Some(b), Some(w)) if w < b => (Color::White, w),
+                (Some(b), _) => (Color::Black, b),
+                (None, Some(w)) => (Color::White, w),
+                (None, None) => break,
+            };
+            let inside = &mut left[color.index()];
+            let mut region = PointSet::new();
+            region.insert(start);
+            // A point with no neighbour inside is a region of its own (the
+            // points of eyes, mostly), found without a fill.
+            let kept = if start.neighbors().iter().any(|&n| inside.contains(n)) {
+                region = region.fill_within(inside);
+                inside.subtract(&region);
+                self.keeps(&region)
+            } else {
+                inside.remove(start);
+                empty.contains(start) && 1 <= max_region
+            };
+            if kept {
+                regions.push(Region {
+                    color,
+                    points: region,
+                });
             }
         }
-    }
-    Territory {
-        map: BoardMap::from_vec(size, values),
-        regions,
-        black,
-        white,
+        // A point claimed by both colours (possible only in odd walls) is
+        // neither's. (A colour's regions lie in its inside: none is claimed by
+        // both when the insides do not meet.)
+        if inside[0].intersects(&inside[1]) {
+            let mut claimed_by = [PointSet::new(), PointSet::new()];
+            for r in &regions {
+                claimed_by[r.color.index()].union_with(&r.points);
+            }
+            let mut both = claimed_by[0];
+            both.intersect_with(&claimed_by[1]);
+            regions.retain(|r| !r.points.intersects(&both));
+        }
+        // Each colour's points, of which empty points and dead stones count.
+        let mut owned = [PointSet::new(), PointSet::new()];
+        for r in &regions {
+            owned[r.color.index()].union_with(&r.points);
+        }
+        let mut counted = empty;
+        if !self.dead.is_empty() {
+            counted.union_with(&self.dead);
+        }
+        let count = |points: &PointSet| {
+            let mut points = *points;
+            points.intersect_with(&counted);
+            points.len()
+        };
+        let (black, white) = (count(&owned[0]), count(&owned[1]));
+        // The map, a row at a time, its values row by row in one vector.
+        let side = usize::from(size);
+        let mut values = vec![Owner::None; side * side];
+        for (y, row) in values.chunks_exact_mut(side).enumerate() {
+            for (points, owner) in owned.iter().zip([Owner::Black, Owner::White]) {
+                let mut bits = points.row_bits(y as u8);
+                while bits != 0 {
+                    row[bits.trailing_zeros() as usize] = owner;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        Territory {
+            map: BoardMap::from_vec(size, values),
+            regions,
+            black,
+            white,
+        }
     }
 }

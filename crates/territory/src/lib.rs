@@ -38,7 +38,9 @@ pub use connections::{
     CUT_LIMITS, LinkMemo, SharedLinks, coefficient, connections, connections_recorded,
     connections_reusing, connections_reusing_lean, connections_reusing_shared, cut_state,
 };
-pub use enclosed::{Owner, Region, Territory, TerritoryOptions, territory, territory_of};
+pub use enclosed::{
+    Insides, Owner, Region, Territory, TerritoryOptions, insides_of, territory, territory_of,
+};
 pub use links::{Cells, Connections, CutState, Link, LinkEnd};
 
 /// Serialises a point set as a list of `(x, y)` pairs.

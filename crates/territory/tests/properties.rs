@@ -2,11 +2,11 @@
 //! transformed map; swapping colours swaps owners and values.
 
 use crate::links;
-use keisei_board::{Board, Point, PointSet, Symmetry};
+use keisei_board::{Board, Color, Point, PointSet, Symmetry};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{
     AttackEaseParams, BlockFinder, BlockModel, TerritoryOptions, attack_ease, block_extent, blocks,
-    kosuri_distance, territory, territory_of,
+    insides_of, kosuri_distance, territory, territory_of,
 };
 use proptest::prelude::*;
 
@@ -89,6 +89,41 @@ proptest! {
             let k = turn % c.links.len().max(1);
             let turned = c.links[k..].iter().chain(&c.links[..k]);
             prop_assert_eq!(&territory_of(&b, turned, &options), &want);
+        }
+    }
+
+    /// The region one point's insides name is the territory's region of
+    /// that colour holding the point, with and without dead stones and
+    /// with small regions only (so that some parts are not kept).
+    #[test]
+    fn a_region_at_a_point_is_the_territory_s(
+        size in prop::sample::select(vec![9u8, 13, 19]),
+        choices in prop::collection::vec(any::<u16>(), 10..160),
+        dead_picks in prop::collection::vec(any::<u16>(), 0..6),
+        max_region in prop::option::of(1usize..12),
+    ) {
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
+        let c = links(&b);
+        let stones: Vec<Point> = b.points().filter(|&p| b.color(p).is_some()).collect();
+        let mut dead = PointSet::new();
+        for &k in &dead_picks {
+            if let Some(&p) = stones.get(usize::from(k) % stones.len().max(1)) {
+                dead.extend(b.chain_stones(p));
+            }
+        }
+        let options = TerritoryOptions { dead, max_region, ..TerritoryOptions::default() };
+        let insides = insides_of(&b, &c.links, &options);
+        let want = territory(&b, &c, &options);
+        prop_assert_eq!(&insides.territory(), &want);
+        for p in b.points() {
+            for color in [Color::Black, Color::White] {
+                let region = want
+                    .regions
+                    .iter()
+                    .find(|r| r.color == color && r.points.contains(p))
+                    .map(|r| r.points);
+                prop_assert_eq!(insides.region_at(color, p), region);
+            }
         }
     }
 }
