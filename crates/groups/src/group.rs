@@ -784,14 +784,14 @@ where
 
 /// A group's own reading from its eye regions (in region order) and its
 /// count of rooms: eye value and count, certainty (eq. 3), room and own
-/// strength (eq. 4).
+/// strength (eq. 4). Returns the regions it replaced.
 fn read_own(
     g: &mut Group,
     regions: Vec<EyeRegion>,
     stones_of: &[PointSet; 2],
     on_board: &PointSet,
     rooms: usize,
-) {
+) -> Vec<EyeRegion> {
     let mut all_regions = PointSet::new();
     for r in &regions {
         all_regions.union_with(&r.points);
@@ -810,13 +810,14 @@ fn read_own(
             [own, all] => eye_certainty(own as f64 / all as f64),
         }
     };
-    g.eye_regions = regions;
+    let old = std::mem::replace(&mut g.eye_regions, regions);
     g.eyes = combine_iter(g.eye_regions.iter().map(|r| r.value));
     g.eye_count = g.eyes.normalized();
     g.rooms = rooms;
     let half_eye = EyeValue::new(Eyes::One, Eyes::Zero);
     g.room = combine_iter(std::iter::repeat_n(half_eye, g.rooms)).normalized() * 0.5;
     g.own_strength = (g.eye_count * (1.0 + g.certainty) / 2.0 + g.room).clamp(0.0, 1.0);
+    old
 }
 
 /// Connection shares (§3.3.4), encirclement and danger of every group
@@ -841,15 +842,16 @@ pub(crate) fn read_shares(groups: &mut [Group]) {
 /// change within [`RoomPatterns::reach`] its rooms; every other group keeps
 /// its reading (its regions, rooms and liberties are the same). Shares,
 /// encirclement and danger are found again for all. `log`, when given,
-/// receives each group read again as it was, with its index: those groups
-/// put back and [`read_shares`] run again give `groups` back as they came.
+/// receives each group read again with its own reading as it was, with its
+/// index: those readings put back ([`OwnReading::put_back`]) and
+/// [`read_shares`] run again give `groups` back as they came.
 pub(crate) fn reread(
     board: &Board,
     old: &Territory,
     new: &Territory,
     mut groups: Groups,
     knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
-    mut log: Option<&mut Vec<(usize, Group)>>,
+    mut log: Option<&mut Vec<(usize, OwnReading)>>,
 ) -> Groups {
     let (eye_db, cache, rooms) = knowledge;
     let size = board.size();
@@ -897,9 +899,6 @@ pub(crate) fn reread(
         if !touched && !room_moved {
             continue;
         }
-        if let Some(log) = log.as_deref_mut() {
-            log.push((i, g.clone()));
-        }
         let regions = if touched {
             let mut regions = Vec::new();
             let next = new_next
@@ -941,10 +940,60 @@ pub(crate) fn reread(
         } else {
             g.rooms
         };
-        read_own(g, regions, &stones_of, &on_board, room_count);
+        // The reading as it was: its scalars, and its regions when new ones
+        // replace them (moved, not copied; untouched, the group keeps its
+        // regions).
+        let was = log.is_some().then(|| OwnReading::of(g));
+        let old_regions = read_own(g, regions, &stones_of, &on_board, room_count);
+        if let (Some(log), Some(mut was)) = (log.as_deref_mut(), was) {
+            was.eye_regions = touched.then_some(old_regions);
+            log.push((i, was));
+        }
     }
     read_shares(&mut groups.groups);
     groups
+}
+
+/// What [`read_own`] sets of a group, kept by [`reread`] to be put back;
+/// the eye regions only when the rereading replaced them.
+#[derive(Clone, Debug)]
+pub(crate) struct OwnReading {
+    eye_regions: Option<Vec<EyeRegion>>,
+    eyes: EyeValue,
+    eye_count: f64,
+    certainty: f64,
+    rooms: usize,
+    room: f64,
+    own_strength: f64,
+}
+
+impl OwnReading {
+    /// The scalars of `g`'s own reading (no regions).
+    fn of(g: &Group) -> OwnReading {
+        OwnReading {
+            eye_regions: None,
+            eyes: g.eyes,
+            eye_count: g.eye_count,
+            certainty: g.certainty,
+            rooms: g.rooms,
+            room: g.room,
+            own_strength: g.own_strength,
+        }
+    }
+
+    /// Gives `g` this reading again (its shares, encirclement and danger
+    /// are [`read_shares`]'s to find again).
+    pub(crate) fn put_back(self, g: &mut Group) {
+        if let Some(regions) = self.eye_regions {
+            g.eye_regions = regions;
+        }
+        g.eyes = self.eyes;
+        g.eye_count = self.eye_count;
+        g.certainty = self.certainty;
+        g.rooms = self.rooms;
+        g.room = self.room;
+        g.own_strength = self.own_strength;
+    }
 }
 
 fn empty_group(id: usize, color: Color) -> Group {

@@ -11,7 +11,8 @@
 //! passable (`docs/algorithms.md` §8.1).
 
 use crate::group::{
-    Group, GroupParams, Groups, GroupsMemo, Sharing, analyse_sharing_links, read_shares, reread,
+    Group, GroupParams, Groups, GroupsMemo, OwnReading, Sharing, analyse_sharing_links,
+    read_shares, reread,
 };
 use crate::room::RoomPatterns;
 use keisei_board::{Board, Color, PointSet};
@@ -107,9 +108,10 @@ pub struct FirstReading<'b, 'k, I> {
     groups: Option<Groups>,
     /// The parameters of the first reading.
     params: GroupParams,
-    /// While the groups are lent: the groups the judgment read again, as
-    /// the first reading had them, with their indices.
-    changed: Vec<(usize, Group)>,
+    /// While the groups are lent: the own readings of the groups the
+    /// judgment read again, as the first reading had them, with their
+    /// indices.
+    changed: Vec<(usize, OwnReading)>,
     memo: Option<SettledMemo>,
 }
 
@@ -213,8 +215,9 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
 
     /// The first reading's groups back from `lent`, the groups of the
     /// [`Settled`] that [`FirstReading::settled_lending`] returned: a copy
-    /// of them with the first reading's parameters and the groups the
-    /// judgment read again as they were, and their shares found again
+    /// of them with the first reading's parameters and the own readings of
+    /// the groups the judgment read again as they were, and their shares
+    /// found again
     /// (which depend on the groups' own readings alone). Nothing when the
     /// groups are here.
     pub fn restore(&mut self, lent: &Groups) {
@@ -223,8 +226,8 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
         }
         let mut groups = lent.clone();
         groups.params = self.params;
-        for (i, g) in self.changed.drain(..) {
-            groups.groups[i] = g;
+        for (i, was) in self.changed.drain(..) {
+            was.put_back(&mut groups.groups[i]);
         }
         read_shares(&mut groups.groups);
         self.groups = Some(groups);
@@ -269,8 +272,8 @@ const LENT: &str = "the first reading's groups are lent: restore them first";
 
 /// Steps 2 to 6 of [`analyse_settled`] on the first reading (`first`,
 /// `groups`); `keep` keeps every territory found for later judgments, and
-/// `log`, when given, receives the groups read again as they were
-/// ([`reread`]).
+/// `log`, when given, receives the own readings of the groups read again
+/// as they were ([`reread`]).
 fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     board: &Board,
     territories: &mut Territories<'_, I>,
@@ -278,7 +281,7 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     mut groups: Groups,
     knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
     params: &GroupParams,
-    (keep, log): (bool, Option<&mut Vec<(usize, Group)>>),
+    (keep, log): (bool, Option<&mut Vec<(usize, OwnReading)>>),
 ) -> Settled {
     groups.params = *params;
     let territory_with = |territories: &mut Territories<'_, I>, dead: PointSet| {
