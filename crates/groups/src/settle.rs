@@ -135,6 +135,7 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
             board,
             links: links.clone(),
             computed: Vec::new(),
+            walls: None,
         };
         let first = territories.take(PointSet::new());
         let first_sharing = match sharing {
@@ -368,6 +369,9 @@ struct Territories<'b, I> {
     board: &'b Board,
     links: I,
     computed: Vec<(PointSet, Insides, Option<Territory>)>,
+    /// Each colour's wall cells with no stone dead (every link that is a
+    /// wall), kept from that territory's insides once found.
+    walls: Option<[PointSet; 2]>,
 }
 
 impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {
@@ -380,8 +384,21 @@ impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {
             ..TerritoryOptions::default()
         };
         let insides = insides_of(self.board, self.links.clone(), &options);
+        if dead.is_empty() {
+            self.walls = Some(Color::BOTH.map(|c| *insides.wall_cells(c)));
+        }
         self.computed.push((dead, insides, None));
         self.computed.len() - 1
+    }
+
+    /// The empty cells of `color`'s links that are walls when no stone is
+    /// dead (those links' wall cells on empty points).
+    fn walls(&mut self, color: Color) -> PointSet {
+        if self.walls.is_none() {
+            self.index(PointSet::new());
+        }
+        self.walls
+            .expect("found with the territory of no dead stone")[color.index()]
     }
 
     /// The insides of the territory with `dead` passable.
@@ -436,7 +453,6 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
     let stones = board.point_sets().stones;
     // (region size, first stone, the group's stones, the region's points)
     let mut found: Vec<(usize, usize, PointSet, PointSet)> = Vec::new();
-    let min_link = TerritoryOptions::default().min_link;
     let size = board.size();
     for color in Color::BOTH {
         let (own, other) = (color.index(), color.opponent().index());
@@ -450,17 +466,11 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
         // an enemy stone or an enemy link's cell is outside every enemy
         // region: the territory's walls are those stones and cells or
         // fewer, and its outside grows from the living stones.
+        // (The enemy links' empty cells are the enemy's wall cells with no
+        // stone dead, kept from the first territory.)
         let mut open = PointSet::board(size);
         open.subtract(&stones[other]);
-        for l in territories
-            .links
-            .clone()
-            .filter(|l| l.color == color.opponent() && l.coefficient >= min_link)
-        {
-            for &w in l.wall.iter().filter(|&&w| board.is_empty(w)) {
-                open.remove(w);
-            }
-        }
+        open.subtract(&territories.walls(color.opponent()));
         let mut living = stones[own];
         living.subtract(&own_dead);
         let outside = living.fill_within(&open);

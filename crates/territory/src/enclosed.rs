@@ -243,6 +243,9 @@ pub struct Insides {
     /// Each colour's points inside its walls (its regions are their
     /// connected parts, less those not kept).
     inside: [PointSet; 2],
+    /// Each colour's wall cells: the empty cells of its links that are
+    /// walls (of no dead stone).
+    wall_cells: [PointSet; 2],
     /// The empty points.
     empty: PointSet,
     /// The stones taken as dead.
@@ -462,6 +465,7 @@ pub fn insides_of<'a>(
     Insides {
         size,
         inside,
+        wall_cells,
         empty,
         dead: options.dead,
         max_region: options.max_region.unwrap_or(board.area() / 4),
@@ -469,6 +473,12 @@ pub fn insides_of<'a>(
 }
 
 impl Insides {
+    /// The wall cells of `color`: the empty cells of its links with at
+    /// least [`TerritoryOptions::min_link`] that end at no dead stone.
+    pub fn wall_cells(&self, color: Color) -> &PointSet {
+        &self.wall_cells[color.index()]
+    }
+
     /// Whether a connected part of a colour's inside is a region: it holds
     /// an empty point and is no vast open area. (Two kept regions of
     /// different colours that share a point are neither's, as

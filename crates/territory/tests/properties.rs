@@ -5,8 +5,8 @@ use crate::links;
 use keisei_board::{Board, Color, Point, PointSet, Symmetry};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{
-    AttackEaseParams, BlockFinder, BlockModel, TerritoryOptions, attack_ease, block_extent, blocks,
-    insides_of, kosuri_distance, territory, territory_of,
+    AttackEaseParams, BlockFinder, BlockModel, LinkEnd, TerritoryOptions, attack_ease,
+    block_extent, blocks, insides_of, kosuri_distance, territory, territory_of,
 };
 use proptest::prelude::*;
 
@@ -115,6 +115,17 @@ proptest! {
         let insides = insides_of(&b, &c.links, &options);
         let want = territory(&b, &c, &options);
         prop_assert_eq!(&insides.territory(), &want);
+        // The wall cells: the empty cells of the links that are walls.
+        for color in [Color::Black, Color::White] {
+            let mut cells = PointSet::new();
+            for l in c.links.iter().filter(|l| {
+                let dead_end = matches!(l.to, LinkEnd::Stone(q) if dead.contains(q));
+                l.color == color && l.coefficient >= 0.5 && !dead.contains(l.from) && !dead_end
+            }) {
+                cells.extend(l.wall.iter().copied().filter(|&w| b.is_empty(w)));
+            }
+            prop_assert_eq!(insides.wall_cells(color), &cells);
+        }
         for p in b.points() {
             for color in [Color::Black, Color::White] {
                 let region = want
