@@ -824,8 +824,19 @@ fn read_own(
 /// from the groups' own readings (their own strength, liberties and
 /// links alone: running it again changes nothing).
 pub(crate) fn read_shares(groups: &mut [Group]) {
+    read_shares_where(groups, |_| true);
+}
+
+/// [`read_shares`] for the groups `changed` names (by index) and the groups
+/// linked to one of them, the others left as they are: as `read_shares`
+/// of every group when the others' shares were found from the own readings
+/// they still have.
+fn read_shares_where(groups: &mut [Group], changed: impl Fn(usize) -> bool) {
     let own: Vec<(f64, usize)> = groups.iter().map(|g| (g.own_strength, g.l4)).collect();
-    for g in groups {
+    for (i, g) in groups.iter_mut().enumerate() {
+        if !changed(i) && !g.linked.iter().any(|&b| changed(b)) {
+            continue;
+        }
         let share_s: f64 = g.linked.iter().map(|&b| own[b].0 / 2.0).sum();
         let share_l: f64 = g.linked.iter().map(|&b| own[b].1 as f64 / 2.0).sum();
         g.strength = (g.own_strength + share_s).clamp(0.0, 1.0);
@@ -841,7 +852,9 @@ pub(crate) fn read_shares(groups: &mut [Group]) {
 /// points) takes its eye regions again, and a group with an eye-space
 /// change within [`RoomPatterns::reach`] its rooms; every other group keeps
 /// its reading (its regions, rooms and liberties are the same). Shares,
-/// encirclement and danger are found again for all. `log`, when given,
+/// encirclement and danger are found again for the groups read again and
+/// the groups linked to them (`groups` come with theirs found, as every
+/// reading leaves them: the others' stay right). `log`, when given,
 /// receives each group read again with its own reading as it was, with its
 /// index: those readings put back ([`OwnReading::put_back`]) and
 /// [`read_shares`] run again give `groups` back as they came.
@@ -889,6 +902,8 @@ pub(crate) fn reread(
     }
     // Eye values found here, each region once.
     let mut found: Vec<(PointSet, EyeValue, Arc<str>)> = Vec::new();
+    // The groups read again, by index.
+    let mut read = vec![false; groups.groups.len()];
     // The neighbours of each region of `new`, found once for every group
     // that takes its regions again (when one does).
     let mut new_next: Option<Vec<PointSet>> = None;
@@ -899,6 +914,7 @@ pub(crate) fn reread(
         if !touched && !room_moved {
             continue;
         }
+        read[i] = true;
         let regions = if touched {
             let mut regions = Vec::new();
             let next = new_next
@@ -950,7 +966,7 @@ pub(crate) fn reread(
             log.push((i, was));
         }
     }
-    read_shares(&mut groups.groups);
+    read_shares_where(&mut groups.groups, |i| read[i]);
     groups
 }
 
