@@ -351,12 +351,12 @@ impl Groups {
     }
 }
 
-/// Union–find over indices.
-fn find(parent: &mut [usize], a: usize) -> usize {
+/// Union–find over indices (below [`NUM_CELLS`]).
+fn find(parent: &mut [u16], a: usize) -> usize {
     let mut a = a;
-    while parent[a] != a {
-        parent[a] = parent[parent[a]];
-        a = parent[a];
+    while usize::from(parent[a]) != a {
+        parent[a] = parent[usize::from(parent[a])];
+        a = usize::from(parent[a]);
     }
     a
 }
@@ -604,18 +604,23 @@ where
         u16::MAX => None,
         i => Some(usize::from(i)),
     };
-    let mut parent: Vec<usize> = (0..heads.len()).collect();
+    // (The union–find and the group of each root in arrays on the stack,
+    // one entry a chain head: no allocations.)
+    let mut parent = [0u16; NUM_CELLS];
+    for (i, p) in parent.iter_mut().enumerate().take(heads.len()) {
+        *p = i as u16;
+    }
     for l in links.clone() {
         if let (LinkEnd::Stone(q), true) = (l.to, l.coefficient >= 1.0) {
             if let (Some(a), Some(b)) = (index_of(l.from), index_of(q)) {
                 let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
                 if ra != rb {
-                    parent[ra.max(rb)] = ra.min(rb);
+                    parent[ra.max(rb)] = ra.min(rb) as u16;
                 }
             }
         }
     }
-    let mut root_to_group: Vec<Option<usize>> = vec![None; heads.len()];
+    let mut root_to_group = [NO_GROUP; NUM_CELLS];
     // The group of each stone by point index (`NO_GROUP`: none), made into
     // the map `group_of` at the end (a small array filled here, rather
     // than a zeroed map of words written a point at a time).
@@ -627,12 +632,12 @@ where
         let Some(color) = board.color(h) else {
             continue;
         };
-        let g = if let Some(g) = root_to_group[r] {
-            g
-        } else {
+        let g = if root_to_group[r] == NO_GROUP {
             groups.push(empty_group(groups.len(), color));
-            root_to_group[r] = Some(groups.len() - 1);
+            root_to_group[r] = (groups.len() - 1) as u16;
             groups.len() - 1
+        } else {
+            usize::from(root_to_group[r])
         };
         for s in board.chain_stones(h) {
             groups[g].stones.insert(s);
@@ -721,11 +726,19 @@ where
     }
     touching.sort_unstable();
     touching.dedup();
-    let mut touching = touching.into_iter().peekable();
+    // (Each group's pairs counted first: its list of regions is made at its
+    // size, not grown a push at a time.)
+    let mut rest = &touching[..];
     for g in &mut groups {
         g.linked.sort_unstable();
-        let mut regions = Vec::new();
-        while let Some(pair) = touching.next_if(|&k| (k >> 32) as usize == g.id) {
+        let n = rest
+            .iter()
+            .take_while(|&&k| (k >> 32) as usize == g.id)
+            .count();
+        let (own, after) = rest.split_at(n);
+        rest = after;
+        let mut regions = Vec::with_capacity(n);
+        for &pair in own {
             let i = (pair & u64::from(u32::MAX)) as usize;
             let r = &territory.regions[i];
             let (value, source) = eyes[i]
