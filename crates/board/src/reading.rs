@@ -768,7 +768,9 @@ impl<'r> Search<'r> {
                 if b.color(n).is_some() {
                     chains.insert(n);
                     if b.liberty_count(n) <= 2 {
-                        moves.union_with(&b.liberties(n));
+                        // (The board has logged moves on it: not
+                        // [`Board::liberties`], which reads its sets.)
+                        moves.union_with(&b.liberties_from_cells(n));
                     }
                 } else if b.is_empty(n) {
                     moves.insert(n);
@@ -1184,7 +1186,9 @@ fn record_target(board: &Board, target: Point, footprint: Option<&mut Footprint>
         let attacker = board.color(target).map_or(Color::Black, Color::opponent);
         let mut chain = PointSet::new();
         chain.insert(target);
-        fp.moves_counted(board, &board.liberties(target), &chain, attacker);
+        // (From the cells: [`Reader::attack_after`] asks with its move
+        // logged on the board, whose point sets are not kept.)
+        fp.moves_counted(board, &board.liberties_from_cells(target), &chain, attacker);
     }
 }
 
