@@ -650,6 +650,24 @@ struct Search<'r> {
     /// transposition cache is not consulted then (a hit would hide what the
     /// cached subtree read).
     trace: Option<&'r mut Footprint>,
+    /// What an attacker node knows of the defender node it calls next
+    /// ([`Extension`]), taken by that node as it starts.
+    extension: Option<Extension>,
+}
+
+/// The liberties the target has once the defender extends on its last
+/// liberty `at`, known to the attacker node whose move left it in atari:
+/// that node counted them for its move's score
+/// ([`Search::extension_liberties`], or the [`Escapes`] set counted whole),
+/// with the move's point filled. A count of 1 is exact; one of the
+/// threshold or more is at most the true count (a chain's liberties are
+/// sampled). When the extension captures nothing (it then has those
+/// liberties), either count decides the defender's move without playing
+/// it: 1 is a self-atari, the threshold or more is safe.
+#[derive(Clone, Copy, Debug)]
+struct Extension {
+    at: Point,
+    liberties: i32,
 }
 
 impl<'r> Search<'r> {
@@ -689,6 +707,7 @@ impl<'r> Search<'r> {
             exhausted: false,
             salt,
             trace: None,
+            extension: None,
         }
     }
 
@@ -845,7 +864,7 @@ impl<'r> Search<'r> {
         // first in the whole list too (the moves are played in the same
         // order), and one that wins leaves the later stages unscored.
         let mut cands = Candidates::new();
-        self.liberty_candidates(lib_pts, escapes, &mut cands);
+        let extensions = self.liberty_candidates(lib_pts, escapes, &mut cands);
         cands.sort();
         let nets = !self.ladder && d < usize::from(self.limits.branch_depth);
         let mut left = if nets { Stage::Saving } else { Stage::Done };
@@ -882,6 +901,7 @@ impl<'r> Search<'r> {
             }
             let p = cands.point(next);
             next += 1;
+            let captured = self.board.captures(self.attacker);
             if !self.play(self.attacker, p) {
                 if self.exhausted {
                     return (Val::Unknown, None);
@@ -892,6 +912,12 @@ impl<'r> Search<'r> {
                 self.take_back();
                 self.cache.store(key, d, Val::AttackerWins, Some(p));
                 return (Val::AttackerWins, Some(p));
+            }
+            // A move on one of two liberties that captured nothing: the
+            // defender's extension on the other was counted for its score
+            // (on this board, with `p` filled: the board now).
+            if self.board.captures(self.attacker) == captured {
+                self.extension = extensions.after(lib_pts, p, self.threshold);
             }
             let val = self.defend_node(d + 1).0;
             self.take_back();
@@ -953,6 +979,8 @@ impl<'r> Search<'r> {
 
     /// The defender moves on the board, `d` plies from the root.
     fn defend_node(&mut self, d: usize) -> (Val, Option<Point>) {
+        // For this node only (taken before any return).
+        let extension = self.extension.take();
         self.trace_node(false);
         let t = self.target;
         let libs = self.board.liberty_count(t);
@@ -973,6 +1001,16 @@ impl<'r> Search<'r> {
         let mut unknown = false;
         for i in 0..cands.len {
             let p = cands.point(i);
+            if let Some(ext) = extension.filter(|e| e.at == p) {
+                match self.count_extension(ext) {
+                    Some(true) => {
+                        self.cache.store(key, d, Val::DefenderWins, Some(p));
+                        return (Val::DefenderWins, Some(p));
+                    }
+                    Some(false) => continue,
+                    None => {}
+                }
+            }
             if !self.play(self.defender, p) {
                 if self.exhausted {
                     return (Val::Unknown, None);
@@ -1018,6 +1056,57 @@ impl<'r> Search<'r> {
         }
     }
 
+    /// The defender's extension `ext` (its move on the target's last
+    /// liberty) counted as a node without playing it, when what it gives
+    /// is known: `Some(true)` when it makes the target safe (the threshold
+    /// of liberties), `Some(false)` when it is a self-atari the attacker
+    /// captures at once (what [`Search::defend_node`] finds by playing it);
+    /// `None` (nothing counted) when it must be played: it captures (then
+    /// it has more liberties than counted), it is a budget's last node,
+    /// or a footprint records what each node reads.
+    #[inline]
+    fn count_extension(&mut self, ext: Extension) -> Option<bool> {
+        let b = &*self.board;
+        let captures = ext
+            .at
+            .neighbors()
+            .iter()
+            .any(|&q| b.cell(q) == self.attacker.cell() && b.liberty_count(q) == 1);
+        if captures || self.trace.is_some() || self.nodes >= self.limits.node_budget {
+            return None;
+        }
+        // A legal move (it has a liberty; nothing was captured by the
+        // attacker's move, so there is no ko), one node. With one liberty
+        // left, the attacker's capture there is legal too (it captures,
+        // and the extension made no ko).
+        self.nodes += 1;
+        let safe = ext.liberties >= self.threshold as i32;
+        debug_assert_eq!(self.played_extension(ext.at), Some(safe), "{ext:?}");
+        Some(safe)
+    }
+
+    /// What [`Search::count_extension`] claims, found by playing the
+    /// defender's move `at` as [`Search::defend_node`] does: `Some(true)`
+    /// when it reaches the threshold, `Some(false)` for a self-atari the
+    /// attacker may capture, else `None`. Plays outside the node count
+    /// (called by a debug assertion only).
+    fn played_extension(&mut self, at: Point) -> Option<bool> {
+        self.board
+            .play_logged(self.defender, at, self.journal)
+            .ok()?;
+        let b = &*self.board;
+        let libs = b.liberty_count(self.target);
+        let found = if libs >= self.threshold {
+            Some(true)
+        } else if libs == 1 && b.is_legal(self.attacker, b.first_liberties::<1>(self.target).0[0]) {
+            Some(false)
+        } else {
+            None
+        };
+        self.board.undo(self.journal);
+        found
+    }
+
     /// Whether the attacker's `p` is refuted by an extension ([`Escapes`]).
     /// A refuted move keeps its place in the candidate list (the list's
     /// room is spent as before) with the score that sorts it last.
@@ -1027,16 +1116,18 @@ impl<'r> Search<'r> {
     }
 
     /// The attacker's moves on the liberties `lib_pts` (2 or more) of the
-    /// target, into `cands` (filled in place: a returned list was copied).
+    /// target, into `cands` (filled in place: a returned list was copied);
+    /// returns the defender's extensions counted for their scores.
     fn liberty_candidates(
         &self,
         lib_pts: &[Point],
         escapes: Option<&Escapes>,
         cands: &mut Candidates,
-    ) {
+    ) -> Extensions {
         let board = &*self.board;
         let libs = lib_pts.len();
         let refuted = |p: Point| self.refuted(escapes, p);
+        let mut extensions = Extensions { liberties: [-1; 2] };
         for (i, &a) in lib_pts.iter().enumerate() {
             let score = if refuted(a) {
                 REFUTED
@@ -1052,6 +1143,7 @@ impl<'r> Search<'r> {
                     None => self.extension_liberties(board, other, lib_pts, a),
                 };
                 debug_assert_eq!(escape, self.extension_liberties(board, other, lib_pts, a));
+                extensions.liberties[i] = escape;
                 let mut s = 200 - 20 * escape;
                 if is_self_atari(board, self.attacker, a) {
                     s -= 100;
@@ -1062,6 +1154,7 @@ impl<'r> Search<'r> {
             };
             cands.push(a, score);
         }
+        extensions
     }
 
     /// Nets: the attacker's moves on the second-order liberties of the
@@ -1404,6 +1497,33 @@ impl Escapes {
             .neighbors()
             .iter()
             .any(|&q| b.cell(q) == cell && b.liberty_count(q) == 1)
+    }
+}
+
+/// The defender's extensions counted by [`Search::liberty_candidates`]
+/// for a target with two liberties: `liberties[i]` is what the extension on
+/// the other liberty gives once the attacker has played on liberty `i`
+/// (-1 when not counted: the move was refuted, or the target has more
+/// liberties).
+struct Extensions {
+    liberties: [i32; 2],
+}
+
+impl Extensions {
+    /// What the attacker's move `p` on one of the liberties `lib_pts`
+    /// tells of the defender's extension on the other, when its count
+    /// decides that move ([`Extension`]).
+    #[inline]
+    fn after(&self, lib_pts: &[Point], p: Point, threshold: usize) -> Option<Extension> {
+        if lib_pts.len() != 2 {
+            return None;
+        }
+        let i = lib_pts.iter().position(|&l| l == p)?;
+        let liberties = self.liberties[i];
+        (liberties == 1 || liberties >= threshold as i32).then(|| Extension {
+            at: lib_pts[1 - i],
+            liberties,
+        })
     }
 }
 
