@@ -444,6 +444,16 @@ impl Board {
         }
     }
 
+    /// [`Board::hash`] after a stone of `color` on the empty point `p` that
+    /// captures nothing (the opponent then to move).
+    pub(crate) fn hash_after(&self, color: Color, p: Point) -> u64 {
+        let hash = self.hash ^ STONE_KEYS[color.index()][p.index()];
+        match color.opponent() {
+            Color::Black => hash,
+            Color::White => hash ^ WHITE_TO_MOVE,
+        }
+    }
+
     /// Number of stones of `color` on the board.
     pub fn stone_count(&self, color: Color) -> usize {
         self.sets.stones[color.index()].len()

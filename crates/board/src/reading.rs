@@ -808,16 +808,25 @@ impl<'r> Search<'r> {
 
     fn key(&self, side: Side) -> u64 {
         let b = &*self.board;
-        let mut k = b.hash() ^ self.salt;
-        if side == Side::Defender {
-            k ^= 0x5DEE_CE66_D1CE_4E5B;
-        }
+        let mut k = self.key_without_ko(b.hash(), side);
         for c in Color::BOTH {
             if let Some(p) = b.ko_point(c) {
                 k ^= mix(p.index() as u64 + 1 + (c.index() as u64) * 0x1_0000);
             }
         }
         k | 1
+    }
+
+    /// [`Search::key`] of a board whose [hash](Board::hash) is `hash`, before
+    /// its ko point is mixed in.
+    #[inline]
+    fn key_without_ko(&self, hash: u64, side: Side) -> u64 {
+        let k = hash ^ self.salt;
+        if side == Side::Defender {
+            k ^ 0x5DEE_CE66_D1CE_4E5B
+        } else {
+            k
+        }
     }
 
     /// The attacker moves on the board, `d` plies from the root.
@@ -866,6 +875,9 @@ impl<'r> Search<'r> {
         let mut cands = Candidates::new();
         let extensions = self.liberty_candidates(lib_pts, escapes, &mut cands);
         cands.sort();
+        // The attacker chains in atari next to the target, found once when
+        // first needed ([`Search::atari_won`], the saving moves).
+        let mut weak: Option<Heads> = None;
         let nets = !self.ladder && d < usize::from(self.limits.branch_depth);
         let mut left = if nets { Stage::Saving } else { Stage::Done };
         let mut live = cands.len_above(left.max_score(lib_pts));
@@ -876,7 +888,8 @@ impl<'r> Search<'r> {
                 match left {
                     Stage::Done => break,
                     Stage::Saving => {
-                        self.saving_candidates(escapes, &mut cands);
+                        let weak = weak.get_or_insert_with(|| self.weak_in_atari());
+                        self.saving_candidates(weak, escapes, &mut cands);
                         left = Stage::Nets;
                         if cands.len + 4 * lib_pts.len() > MAX_CANDIDATES {
                             // The list may run out of room: the candidates
@@ -886,7 +899,7 @@ impl<'r> Search<'r> {
                             cands = Candidates::new();
                             self.liberty_candidates(lib_pts, escapes, &mut cands);
                             self.net_candidates(lib_pts, escapes, &mut cands);
-                            self.saving_candidates(escapes, &mut cands);
+                            self.saving_candidates(weak, escapes, &mut cands);
                             left = Stage::Done;
                         }
                     }
@@ -901,6 +914,19 @@ impl<'r> Search<'r> {
             }
             let p = cands.point(next);
             next += 1;
+            if let Some(val) = self.atari_won(d, p, lib_pts, &extensions, &mut weak) {
+                match val {
+                    Val::AttackerWins => {
+                        self.cache.store(key, d, Val::AttackerWins, Some(p));
+                        return (Val::AttackerWins, Some(p));
+                    }
+                    // (Never: the defender's node was either read here
+                    // or proven in the cache.)
+                    Val::Unknown => unknown = true,
+                    Val::DefenderWins => {}
+                }
+                continue;
+            }
             let captured = self.board.captures(self.attacker);
             if !self.play(self.attacker, p) {
                 if self.exhausted {
@@ -975,6 +1001,94 @@ impl<'r> Search<'r> {
         }
         self.board.undo(self.journal);
         holds
+    }
+
+    /// The attacker's atari `p`, on one of the target's two liberties, and
+    /// the defender's node after it, answered without playing when the
+    /// atari wins at once: the defender's one move is the extension on the
+    /// other liberty, counted to a self-atari ([`Extension`]). That is when
+    /// `p` captures nothing and is no self-atari, no attacker chain next to
+    /// the target is left in atari (those in atari now, `weak`, found when
+    /// first needed, have their liberty on `p`: they join it), and the
+    /// extension captures nothing. The nodes, the cache's entries and the
+    /// answer are [`Search::defend_node`]'s after playing `p` (one node for
+    /// `p`, one for the extension; the defender's node may be answered by
+    /// the cache); `None` (nothing counted) when `p` is to be played: no
+    /// such atari, a budget's last nodes, the last ply, or a footprint
+    /// recording what each node reads.
+    fn atari_won(
+        &mut self,
+        d: usize,
+        p: Point,
+        lib_pts: &[Point],
+        extensions: &Extensions,
+        weak: &mut Option<Heads>,
+    ) -> Option<Val> {
+        let ext = extensions.atari(lib_pts, p)?;
+        if self.trace.is_some()
+            || d + 1 >= usize::from(self.limits.max_depth)
+            || self.nodes + 1 >= self.limits.node_budget
+        {
+            return None;
+        }
+        let b = &*self.board;
+        let (attacker, defender) = (self.attacker.cell(), self.defender.cell());
+        // Legal (not the ko point; no self-atari has a liberty), and it
+        // captures nothing (so it leaves no ko).
+        let in_atari = |q: Point, cell: Cell| b.cell(q) == cell && b.liberty_count(q) == 1;
+        if b.ko_point(self.attacker) == Some(p)
+            || p.neighbors().iter().any(|&q| in_atari(q, defender))
+            || ext.at.neighbors().iter().any(|&q| in_atari(q, attacker))
+        {
+            return None;
+        }
+        let weak = weak.get_or_insert_with(|| self.weak_in_atari());
+        let b = &*self.board;
+        if weak
+            .points()
+            .iter()
+            .any(|&h| b.first_liberties::<1>(h).0[0] != p)
+        {
+            return None;
+        }
+        debug_assert!(self.atari_played(p, ext.at), "{p:?} {ext:?}");
+        // The defender's node, on the board after `p` (no ko point).
+        let b = &*self.board;
+        let key = self.key_without_ko(b.hash_after(self.attacker, p), Side::Defender) | 1;
+        if let Some((val, _)) = self.cache.probe(key, d + 1) {
+            self.nodes += 1;
+            return Some(val);
+        }
+        self.nodes += 2;
+        self.cache.store(key, d + 1, Val::AttackerWins, None);
+        Some(Val::AttackerWins)
+    }
+
+    /// What [`Search::atari_won`] claims, found by playing: after the
+    /// attacker's `p`, the defender's one candidate is its extension on
+    /// `at`, a self-atari the attacker may capture. Plays outside the node
+    /// count (called by a debug assertion only).
+    fn atari_played(&mut self, p: Point, at: Point) -> bool {
+        if self
+            .board
+            .play_logged(self.attacker, p, self.journal)
+            .is_err()
+        {
+            return false;
+        }
+        let mut cands = Candidates::new();
+        self.defence_candidates(1, &mut cands);
+        let alone = self.board.liberty_count(self.target) == 1
+            && cands.len == 1
+            && cands.point(0) == at
+            && self.played_extension(at) == Some(false);
+        self.board.undo(self.journal);
+        alone
+    }
+
+    /// The heads of the attacker chains in atari next to the target.
+    fn weak_in_atari(&self) -> Heads {
+        weak_adjacent_heads(self.board, self.target, self.attacker, 1)
     }
 
     /// The defender moves on the board, `d` plies from the root.
@@ -1127,7 +1241,10 @@ impl<'r> Search<'r> {
         let board = &*self.board;
         let libs = lib_pts.len();
         let refuted = |p: Point| self.refuted(escapes, p);
-        let mut extensions = Extensions { liberties: [-1; 2] };
+        let mut extensions = Extensions {
+            liberties: [-1; 2],
+            self_atari: [false; 2],
+        };
         for (i, &a) in lib_pts.iter().enumerate() {
             let score = if refuted(a) {
                 REFUTED
@@ -1146,6 +1263,7 @@ impl<'r> Search<'r> {
                 extensions.liberties[i] = escape;
                 let mut s = 200 - 20 * escape;
                 if is_self_atari(board, self.attacker, a) {
+                    extensions.self_atari[i] = true;
                     s -= 100;
                 }
                 s
@@ -1183,9 +1301,10 @@ impl<'r> Search<'r> {
 
     /// Moves saving the attacker chains next to the target that are in
     /// atari, into `cands`.
-    fn saving_candidates(&self, escapes: Option<&Escapes>, cands: &mut Candidates) {
+    /// (`weak`: [`Search::weak_in_atari`].)
+    fn saving_candidates(&self, weak: &Heads, escapes: Option<&Escapes>, cands: &mut Candidates) {
         let board = &*self.board;
-        for &h in weak_adjacent_heads(board, self.target, self.attacker, 1).points() {
+        for &h in weak.points() {
             if board.liberty_count(h) == 1 {
                 let (l, _) = board.first_liberties::<1>(h);
                 let refuted = self.refuted(escapes, l[0]);
@@ -1507,6 +1626,9 @@ impl Escapes {
 /// liberties).
 struct Extensions {
     liberties: [i32; 2],
+    /// Whether the attacker's move on liberty `i` is a self-atari (when
+    /// its extension was counted).
+    self_atari: [bool; 2],
 }
 
 impl Extensions {
@@ -1523,6 +1645,20 @@ impl Extensions {
         (liberties == 1 || liberties >= threshold as i32).then(|| Extension {
             at: lib_pts[1 - i],
             liberties,
+        })
+    }
+
+    /// [`Extensions::after`] when the attacker's `p` is no self-atari and
+    /// the defender's extension after it is one ([`Search::atari_won`]).
+    #[inline]
+    fn atari(&self, lib_pts: &[Point], p: Point) -> Option<Extension> {
+        if lib_pts.len() != 2 {
+            return None;
+        }
+        let i = lib_pts.iter().position(|&l| l == p)?;
+        (self.liberties[i] == 1 && !self.self_atari[i]).then(|| Extension {
+            at: lib_pts[1 - i],
+            liberties: 1,
         })
     }
 }
