@@ -653,6 +653,10 @@ struct Search<'r> {
     /// What an attacker node knows of the defender node it calls next
     /// ([`Extension`]), taken by that node as it starts.
     extension: Option<Extension>,
+    /// The one candidate of the defender node called next, when the
+    /// attacker node knows it ([`Extensions::lone`]), taken by that node
+    /// as it starts.
+    lone: Option<Point>,
 }
 
 /// The liberties the target has once the defender extends on its last
@@ -708,6 +712,7 @@ impl<'r> Search<'r> {
             salt,
             trace: None,
             extension: None,
+            lone: None,
         }
     }
 
@@ -927,6 +932,14 @@ impl<'r> Search<'r> {
                 }
                 continue;
             }
+            // The defender's one move after `p`, if known (on this board).
+            let lone = extensions.lone(lib_pts, p).filter(|_| {
+                let weak = weak.get_or_insert_with(|| self.weak_in_atari());
+                let b = &*self.board;
+                weak.points()
+                    .iter()
+                    .all(|&h| b.first_liberties::<1>(h).0[0] == p)
+            });
             let captured = self.board.captures(self.attacker);
             if !self.play(self.attacker, p) {
                 if self.exhausted {
@@ -944,6 +957,7 @@ impl<'r> Search<'r> {
             // (on this board, with `p` filled: the board now).
             if self.board.captures(self.attacker) == captured {
                 self.extension = extensions.after(lib_pts, p, self.threshold);
+                self.lone = lone;
             }
             let val = self.defend_node(d + 1).0;
             self.take_back();
@@ -1095,6 +1109,7 @@ impl<'r> Search<'r> {
     fn defend_node(&mut self, d: usize) -> (Val, Option<Point>) {
         // For this node only (taken before any return).
         let extension = self.extension.take();
+        let lone = self.lone.take();
         self.trace_node(false);
         let t = self.target;
         let libs = self.board.liberty_count(t);
@@ -1111,7 +1126,18 @@ impl<'r> Search<'r> {
             }
         }
         let mut cands = Candidates::new();
-        self.defence_candidates(libs, &mut cands);
+        match lone {
+            // (Its score orders nothing.)
+            Some(p) => {
+                cands.push(p, 0);
+                debug_assert!({
+                    let mut all = Candidates::new();
+                    self.defence_candidates(libs, &mut all);
+                    all.len == 1 && all.point(0) == p
+                });
+            }
+            None => self.defence_candidates(libs, &mut cands),
+        }
         let mut unknown = false;
         for i in 0..cands.len {
             let p = cands.point(i);
@@ -1646,6 +1672,21 @@ impl Extensions {
             at: lib_pts[1 - i],
             liberties,
         })
+    }
+
+    /// The defender's one candidate after the attacker's `p` on one of the
+    /// target's two liberties, the extension on the other, when `p`
+    /// captures nothing (the caller sees to it, and that no attacker chain
+    /// in atari next to the target is left so: those in atari have their
+    /// liberty on `p`) and is no self-atari: the target is left in atari,
+    /// with no counter-atari, and no attacker chain next to it in atari.
+    #[inline]
+    fn lone(&self, lib_pts: &[Point], p: Point) -> Option<Point> {
+        if lib_pts.len() != 2 {
+            return None;
+        }
+        let i = lib_pts.iter().position(|&l| l == p)?;
+        (self.liberties[i] >= 0 && !self.self_atari[i]).then(|| lib_pts[1 - i])
     }
 
     /// [`Extensions::after`] when the attacker's `p` is no self-atari and
