@@ -880,9 +880,6 @@ impl<'r> Search<'r> {
         let mut cands = Candidates::new();
         let extensions = self.liberty_candidates(lib_pts, escapes, &mut cands);
         cands.sort();
-        // The attacker chains in atari next to the target, found once when
-        // first needed ([`Search::atari_won`], the saving moves).
-        let mut weak: Option<Heads> = None;
         let nets = !self.ladder && d < usize::from(self.limits.branch_depth);
         let mut left = if nets { Stage::Saving } else { Stage::Done };
         let mut live = cands.len_above(left.max_score(lib_pts));
@@ -893,8 +890,7 @@ impl<'r> Search<'r> {
                 match left {
                     Stage::Done => break,
                     Stage::Saving => {
-                        let weak = weak.get_or_insert_with(|| self.weak_in_atari());
-                        self.saving_candidates(weak, escapes, &mut cands);
+                        self.saving_candidates(escapes, &mut cands);
                         left = Stage::Nets;
                         if cands.len + 4 * lib_pts.len() > MAX_CANDIDATES {
                             // The list may run out of room: the candidates
@@ -904,7 +900,7 @@ impl<'r> Search<'r> {
                             cands = Candidates::new();
                             self.liberty_candidates(lib_pts, escapes, &mut cands);
                             self.net_candidates(lib_pts, escapes, &mut cands);
-                            self.saving_candidates(weak, escapes, &mut cands);
+                            self.saving_candidates(escapes, &mut cands);
                             left = Stage::Done;
                         }
                     }
@@ -919,7 +915,9 @@ impl<'r> Search<'r> {
             }
             let p = cands.point(next);
             next += 1;
-            if let Some(val) = self.atari_won(d, p, lib_pts, &extensions, &mut weak) {
+            // The defender's one move after `p`, if known (on this board).
+            let lone = extensions.lone(lib_pts, p).filter(|_| self.ataris_join(p));
+            if let Some(val) = lone.and_then(|_| self.atari_won(d, p, lib_pts, &extensions)) {
                 match val {
                     Val::AttackerWins => {
                         self.cache.store(key, d, Val::AttackerWins, Some(p));
@@ -932,14 +930,6 @@ impl<'r> Search<'r> {
                 }
                 continue;
             }
-            // The defender's one move after `p`, if known (on this board).
-            let lone = extensions.lone(lib_pts, p).filter(|_| {
-                let weak = weak.get_or_insert_with(|| self.weak_in_atari());
-                let b = &*self.board;
-                weak.points()
-                    .iter()
-                    .all(|&h| b.first_liberties::<1>(h).0[0] == p)
-            });
             let captured = self.board.captures(self.attacker);
             if !self.play(self.attacker, p) {
                 if self.exhausted {
@@ -1022,9 +1012,8 @@ impl<'r> Search<'r> {
     /// atari wins at once: the defender's one move is the extension on the
     /// other liberty, counted to a self-atari ([`Extension`]). That is when
     /// `p` captures nothing and is no self-atari, no attacker chain next to
-    /// the target is left in atari (those in atari now, `weak`, found when
-    /// first needed, have their liberty on `p`: they join it), and the
-    /// extension captures nothing. The nodes, the cache's entries and the
+    /// the target is left in atari (the caller has seen to that,
+    /// [`Search::ataris_join`]), and the extension captures nothing. The nodes, the cache's entries and the
     /// answer are [`Search::defend_node`]'s after playing `p` (one node for
     /// `p`, one for the extension; the defender's node may be answered by
     /// the cache); `None` (nothing counted) when `p` is to be played: no
@@ -1036,7 +1025,6 @@ impl<'r> Search<'r> {
         p: Point,
         lib_pts: &[Point],
         extensions: &Extensions,
-        weak: &mut Option<Heads>,
     ) -> Option<Val> {
         let ext = extensions.atari(lib_pts, p)?;
         if self.trace.is_some()
@@ -1053,15 +1041,6 @@ impl<'r> Search<'r> {
         if b.ko_point(self.attacker) == Some(p)
             || p.neighbors().iter().any(|&q| in_atari(q, defender))
             || ext.at.neighbors().iter().any(|&q| in_atari(q, attacker))
-        {
-            return None;
-        }
-        let weak = weak.get_or_insert_with(|| self.weak_in_atari());
-        let b = &*self.board;
-        if weak
-            .points()
-            .iter()
-            .any(|&h| b.first_liberties::<1>(h).0[0] != p)
         {
             return None;
         }
@@ -1100,9 +1079,25 @@ impl<'r> Search<'r> {
         alone
     }
 
-    /// The heads of the attacker chains in atari next to the target.
-    fn weak_in_atari(&self) -> Heads {
-        weak_adjacent_heads(self.board, self.target, self.attacker, 1)
+    /// Whether every attacker chain in atari next to the target has its
+    /// liberty on `p` (is next to it): none is left in atari by the
+    /// attacker's `p` when it is no self-atari.
+    fn ataris_join(&self, p: Point) -> bool {
+        let b = &*self.board;
+        let cell = self.attacker.cell();
+        // The heads of the attacker chains next to `p` (unused places: a
+        // border cell, no chain's head).
+        let mut next_to_p = [NO_POINT; 4];
+        for (head, q) in next_to_p.iter_mut().zip(p.neighbors()) {
+            if b.cell(q) == cell {
+                *head = b.chain_head(q);
+            }
+        }
+        b.chain_stones(self.target).all(|s| {
+            s.neighbors().iter().all(|&n| {
+                b.cell(n) != cell || b.liberty_count(n) != 1 || next_to_p.contains(&b.chain_head(n))
+            })
+        })
     }
 
     /// The defender moves on the board, `d` plies from the root.
@@ -1327,10 +1322,9 @@ impl<'r> Search<'r> {
 
     /// Moves saving the attacker chains next to the target that are in
     /// atari, into `cands`.
-    /// (`weak`: [`Search::weak_in_atari`].)
-    fn saving_candidates(&self, weak: &Heads, escapes: Option<&Escapes>, cands: &mut Candidates) {
+    fn saving_candidates(&self, escapes: Option<&Escapes>, cands: &mut Candidates) {
         let board = &*self.board;
-        for &h in weak.points() {
+        for &h in weak_adjacent_heads(board, self.target, self.attacker, 1).points() {
             if board.liberty_count(h) == 1 {
                 let (l, _) = board.first_liberties::<1>(h);
                 let refuted = self.refuted(escapes, l[0]);
