@@ -753,6 +753,11 @@ impl<'r> Search<'r> {
     }
 
     /// Takes back the last move [`Search::play`] played.
+    #[expect(
+        clippy::inline_always,
+        reason = "once a move played; left to the compiler it stayed a call (-0.1 M refs inline)"
+    )]
+    #[inline(always)]
     fn take_back(&mut self) {
         self.board.undo(self.journal);
     }
