@@ -519,6 +519,9 @@ impl Board {
             }
         }
         libs.intersect_with(&self.sets.empty);
+        // The sets are stale while the reader has moves on its board
+        // ([`Board::sets`]): this must not be asked then.
+        debug_assert_eq!(libs, self.liberties_from_cells(p), "point sets out of step");
         libs
     }
 
@@ -588,6 +591,11 @@ impl Board {
 
     /// The heads of all chains on the board, in point order.
     pub fn chain_heads(&self) -> impl Iterator<Item = Point> + '_ {
+        debug_assert_eq!(
+            self.sets,
+            self.scanned_point_sets(),
+            "point sets out of step"
+        );
         let mut stones = self.sets.stones[0];
         stones.union_with(&self.sets.stones[1]);
         stones.iter().filter(move |&p| self.chain_head(p) == p)
