@@ -253,6 +253,7 @@ const TALLY_WORDS: usize = 4;
 /// so that a row of points is counted with four word additions. A count
 /// can reach only as far as the stones counted, so the tally goes into
 /// the cover (and starts again) before its 256th stone.
+#[derive(Clone)]
 struct Tally {
     rows: [[u64; TALLY_WORDS]; MAX_SIZE as usize],
     stones: u32,
@@ -316,6 +317,18 @@ impl Tally {
         Cover { rows }
     }
 
+    /// The points of a board of `size` counted at least once.
+    fn reached(&self, size: u8) -> PointSet {
+        let mut set = PointSet::new();
+        for (y, row) in self.rows.iter().enumerate().take(usize::from(size)) {
+            let bits = row.iter().enumerate().fold(0u32, |bits, (k, &w)| {
+                bits | gather_bytes(nonzero_bytes(w)) << (8 * k)
+            });
+            set.insert_row_bits(y as u8, bits);
+        }
+        set
+    }
+
     /// Adds the counts to `cover` (a board of `size`) and starts again.
     fn empty_into(&mut self, cover: &mut Cover, size: u8) {
         for (tally, cover) in self
@@ -349,7 +362,30 @@ struct Covered {
     size: u8,
     blocks: Blocks,
     stones: Vec<EllipseStone>,
-    counts: [Cover; 2],
+    counts: Counts,
+}
+
+/// How many stones of each colour reach each point, as a run counted them.
+/// Made once a run and kept on the stack (a box would be an allocation an
+/// evaluation), whatever its size.
+#[allow(clippy::large_enum_variant)]
+enum Counts {
+    /// Each colour's [`Cover`] (for a memo, for the details, or when a
+    /// colour has 255 live stones or more).
+    Wide([Cover; 2]),
+    /// Each colour's [`Tally`], read as it is (no [`Cover`] made): every
+    /// count is below 255, each colour having fewer live stones.
+    Narrow([Tally; 2]),
+}
+
+impl Counts {
+    /// The counts as each colour's cover on a board of `size`.
+    fn into_covers(self, size: u8) -> [Cover; 2] {
+        match self {
+            Counts::Wide(covers) => covers,
+            Counts::Narrow(tallies) => tallies.map(|mut t| t.take_cover(size)),
+        }
+    }
 }
 
 impl Covered {
@@ -364,11 +400,32 @@ impl Covered {
     /// filling beforehand, no indexing per point), the summary's sets from
     /// the same rows of bits.
     fn influence_and_summary(&self) -> (Influence, Summary) {
-        /// `UNDER[b | w << 1]`: who reaches a point Black reaches when `b`
-        /// is 1 and White when `w` is.
-        const UNDER: [Under; 4] = [Under::None, Under::Black, Under::White, Under::Both];
+        let (values, unders, reached) = match &self.counts {
+            Counts::Wide(covers) => self.maps_of_covers(covers),
+            Counts::Narrow(tallies) => self.maps_of_tallies(tallies),
+        };
+        let (black, white) = (reached[0].len() as f64, reached[1].len() as f64);
+        let influence = Influence {
+            model: ModelKind::Ellipse,
+            value: BoardMap::from_vec(self.size, values),
+            under: BoardMap::from_vec(self.size, unders),
+            black,
+            white,
+        };
+        let summary = Summary {
+            model: ModelKind::Ellipse,
+            under: reached,
+            black,
+            white,
+        };
+        (influence, summary)
+    }
+
+    /// The values and who reaches each point, row-major, and the points
+    /// each colour reaches, from the covers.
+    fn maps_of_covers(&self, covers: &[Cover; 2]) -> (Vec<f64>, Vec<Under>, [PointSet; 2]) {
         let n = usize::from(self.size);
-        let [bc, wc] = &self.counts;
+        let [bc, wc] = covers;
         let mut values = Vec::with_capacity(n * n);
         let mut unders = Vec::with_capacity(n * n);
         let mut reached = [PointSet::new(), PointSet::new()];
@@ -403,26 +460,57 @@ impl Covered {
             values.extend_from_slice(&row_values[..n]);
             unders.extend_from_slice(&row_unders[..n]);
         }
-        let (black, white) = (reached[0].len() as f64, reached[1].len() as f64);
-        let influence = Influence {
-            model: ModelKind::Ellipse,
-            value: BoardMap::from_vec(self.size, values),
-            under: BoardMap::from_vec(self.size, unders),
-            black,
-            white,
-        };
-        let summary = Summary {
-            model: ModelKind::Ellipse,
-            under: reached,
-            black,
-            white,
-        };
-        (influence, summary)
+        (values, unders, reached)
+    }
+
+    /// [`Covered::maps_of_covers`] from the tallies: eight counts a word
+    /// (so half the words of a cover's row), each below 255.
+    fn maps_of_tallies(&self, tallies: &[Tally; 2]) -> (Vec<f64>, Vec<Under>, [PointSet; 2]) {
+        let n = usize::from(self.size);
+        let [bt, wt] = tallies;
+        let mut values = Vec::with_capacity(n * n);
+        let mut unders = Vec::with_capacity(n * n);
+        let mut reached = [PointSet::new(), PointSet::new()];
+        // The words holding the board's columns (the others hold zeros).
+        let words = n.div_ceil(8).min(TALLY_WORDS);
+        // A row made for whole words of counts and copied for the board's
+        // columns, as in `maps_of_covers`.
+        let mut row_values = [0.0; TALLY_WORDS * 8];
+        let mut row_unders = [Under::None; TALLY_WORDS * 8];
+        for y in 0..n {
+            let (bw, ww) = (&bt.rows[y], &wt.rows[y]);
+            let (mut b, mut w) = (0u32, 0u32);
+            let words = bw.iter().zip(ww).take(words);
+            let cells = row_values
+                .chunks_exact_mut(8)
+                .zip(row_unders.chunks_exact_mut(8));
+            for (k, ((&bk, &wk), (vs, us))) in words.zip(cells).enumerate() {
+                let (hb, hw) = (nonzero_bytes(bk), nonzero_bytes(wk));
+                b |= gather_bytes(hb) << (8 * k);
+                w |= gather_bytes(hw) << (8 * k);
+                // Bit 0 of a byte when Black reaches its point, bit 1 when
+                // White does.
+                let code = hb >> 7 | hw >> 6;
+                for (l, (v, u)) in vs.iter_mut().zip(us).enumerate() {
+                    let count = |word: u64| i32::from((word >> (8 * l)) as u8);
+                    *v = f64::from(count(bk) - count(wk));
+                    *u = UNDER[(code >> (8 * l)) as usize & 3];
+                }
+            }
+            reached[0].insert_row_bits(y as u8, b);
+            reached[1].insert_row_bits(y as u8, w);
+            values.extend_from_slice(&row_values[..n]);
+            unders.extend_from_slice(&row_unders[..n]);
+        }
+        (values, unders, reached)
     }
 
     /// [`Covered::influence`]'s summary, without the maps.
     fn summary(&self) -> Summary {
-        let under = self.counts.each_ref().map(|c| c.reached(self.size));
+        let under = match &self.counts {
+            Counts::Wide(covers) => covers.each_ref().map(|c| c.reached(self.size)),
+            Counts::Narrow(tallies) => tallies.each_ref().map(|t| t.reached(self.size)),
+        };
         Summary {
             model: ModelKind::Ellipse,
             black: under[0].len() as f64,
@@ -430,6 +518,27 @@ impl Covered {
             under,
         }
     }
+}
+
+/// `UNDER[b | w << 1]`: who reaches a point Black reaches when `b` is 1
+/// and White when `w` is.
+const UNDER: [Under; 4] = [Under::None, Under::Black, Under::White, Under::Both];
+
+/// The top bit of each byte of a [`Tally`] word set when the byte is not
+/// 0, the other bits clear (as [`nonzero`] for 16-bit counts).
+#[inline]
+const fn nonzero_bytes(w: u64) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    (((w & LOW) + LOW) | w) & !LOW
+}
+
+/// The eight top bits of [`nonzero_bytes`]'s word as eight bits (bit `k`
+/// for byte `k`): bit `8k` of `h >> 7` moves to bit `56 + k` by one
+/// product (no two partial products meet).
+#[inline]
+const fn gather_bytes(h: u64) -> u32 {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    ((h >> 7).wrapping_mul(GATHER) >> 56) as u32
 }
 
 /// The restriction blocks an [`EllipseMemo`] keeps.
@@ -707,11 +816,12 @@ impl Ellipse<'_> {
     /// Runs the model, keeping every intermediate result.
     pub fn analyse(&self, ctx: &Context) -> EllipseAnalysis {
         let covered = self.run(ctx, true, Memo::None).0;
-        let [bc, wc] = &covered.counts;
+        let influence = covered.influence();
+        let [bc, wc] = covered.counts.into_covers(covered.size);
         EllipseAnalysis {
             black_cover: bc.map(covered.size),
             white_cover: wc.map(covered.size),
-            influence: covered.influence(),
+            influence,
             blocks: covered.blocks,
             stones: covered.stones,
         }
@@ -848,10 +958,16 @@ impl Ellipse<'_> {
         // The points a stone's ellipses reach, by row (kept for the memo
         // only: written only when recording).
         let mut covered = [0u32; MAX_SIZE as usize];
-        // The live stones not kept, colour by colour, each in point order.
-        // One tally for both colours (each colour's leaves it empty).
-        let mut tally = Tally::new();
-        for color in Color::BOTH {
+        // The live stones not kept, colour by colour, each in point order,
+        // each colour counted in its own tally. Without a memo to make or
+        // use, and with fewer than 255 live stones of each colour (no count
+        // can reach 255, and a tally never empties itself), the maps are
+        // read from the tallies as they are ([`Counts::Narrow`]); else each
+        // tally goes into its colour's cover.
+        let narrow =
+            reuse.is_none() && recorded.is_none() && stones_of.iter().all(|s| s.len() < 255);
+        let mut tallies = [Tally::new(), Tally::new()];
+        for (color, tally) in Color::BOTH.into_iter().zip(&mut tallies) {
             let c = color.index();
             let mut fresh = stones_of[c];
             fresh.subtract(&kept);
@@ -885,9 +1001,9 @@ impl Ellipse<'_> {
                 );
                 if recorded.is_some() {
                     covered = [0; MAX_SIZE as usize];
-                    expand::<true>(args, &mut tally, &mut covered);
+                    expand::<true>(args, tally, &mut covered);
                 } else {
-                    expand::<false>(args, &mut tally, &mut covered);
+                    expand::<false>(args, tally, &mut covered);
                 }
                 tally.stone_done(&mut cover[c], size);
                 if let Some(list) = recorded.as_mut() {
@@ -926,10 +1042,17 @@ impl Ellipse<'_> {
                     });
                 }
             }
-            tally.finish(&mut cover[c], size);
+            if !narrow {
+                tally.finish(&mut cover[c], size);
+            }
         }
-        // Both made by now (`finish`).
+        // Both made by now (`finish`) unless narrow.
         let cover = cover.map(|c| c.unwrap_or_else(Cover::new));
+        let counts = if narrow {
+            Counts::Narrow(tallies)
+        } else {
+            Counts::Wide(cover)
+        };
         // Every live stone in point order.
         stones.sort_unstable_by_key(|s| s.stone);
         let memo = recorded
@@ -951,7 +1074,7 @@ impl Ellipse<'_> {
                 size,
                 blocks,
                 stones,
-                counts: cover,
+                counts,
             },
             memo,
         )
@@ -1357,6 +1480,49 @@ mod tests {
         assert_eq!(cover.reached_row(3), (1 << 25) - 1);
         assert_eq!(cover.reached_row(0), 0x155_5555);
         assert_eq!(cover.reached_row(1), 0);
+    }
+
+    /// The maps and summary read from the tallies are those of the covers
+    /// made of them, for counts up to 254 on boards of several sizes.
+    #[test]
+    fn tallies_read_as_their_covers() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for size in [5u8, 9, 19, 24, 25] {
+            let mut tallies = [Tally::new(), Tally::new()];
+            for tally in &mut tallies {
+                let stones = next() % 255;
+                for _ in 0..stones {
+                    let row = (next() % u64::from(size)) as usize;
+                    let bits = next() as u32 & ((1u32 << size) - 1);
+                    Tally::add(&mut tally.rows[row], bits);
+                    tally.stones += 1;
+                }
+            }
+            let covered = |counts| Covered {
+                size,
+                blocks: Blocks {
+                    model: keisei_territory::BlockModel::Restriction,
+                    black: PointSet::new(),
+                    white: PointSet::new(),
+                },
+                stones: Vec::new(),
+                counts,
+            };
+            let narrow = covered(Counts::Narrow([tallies[0].clone(), tallies[1].clone()]));
+            let wide = covered(Counts::Wide(Counts::Narrow(tallies).into_covers(size)));
+            assert_eq!(
+                narrow.influence_and_summary(),
+                wide.influence_and_summary(),
+                "{size}"
+            );
+            assert_eq!(narrow.summary(), wide.summary(), "{size}");
+        }
     }
 
     /// Both halves of the words are transposed: bit `x` of row `y` is bit
