@@ -185,19 +185,21 @@ pub fn owner_rows(owners: &[Owner], n: usize) -> [[u32; ROWS]; 2] {
     rows
 }
 
-/// Buckets of [`both_searches`]: step costs up to `RING - 1`.
+/// Levels whose neighbours [`both_searches`] keeps (the level being found
+/// and the three before it): step costs up to `RING - 1`.
 const RING: usize = 4;
 
 /// The kosuri-number distances of both colours' territory ([`distances`]
 /// with Black defending and with White defending), found together: each
 /// row of points a word, the search with Black defending in its low 32
 /// bits and White's in its high ones, Dial's algorithm over sets as in
-/// [`dial_sets`] (a bucket a distance modulo [`RING`], every step cost
-/// below it). Each territory point reached is written in `distance`
-/// (row-major, `n` by `n`) at its distance; the searches stop once every
-/// empty territory point is reached, or nothing is left to reach. The same
-/// distances as the searches one colour at a time: each is Dijkstra's,
-/// exact.
+/// [`dial_sets`] (every step cost below [`RING`]), each distance's bucket
+/// gathered when its turn comes from the neighbours of the levels a step
+/// cost before it instead of filled by them. Each territory point reached
+/// is written in `distance` (row-major, `n` by `n`) at its distance; the
+/// searches stop once every empty territory point is reached, or nothing
+/// is left to reach. The same distances as the searches one colour at a
+/// time: each is Dijkstra's, exact.
 fn both_searches(
     n: usize,
     sets: &PointSets,
@@ -257,32 +259,31 @@ fn both_searches(
             class[y] |= open[y] & k & b;
         }
     }
-    let mut buckets = [[0u64; ROWS]; RING];
-    for cost in 1..RING {
-        for y in 0..n {
-            buckets[cost][y] = starts[y] & by_cost[cost][y];
-        }
-    }
+    // The points at distance `d` are those entered from a point at
+    // distance `d - c` for a cost `c` of 1 to 3 (taken from that level's
+    // neighbours, not reached then, and of class `c`) not reached before:
+    // each level's neighbours are kept for the three levels after it
+    // (`nexts[k % RING]` for level `k`; level 0's are the starts, next to
+    // the attacker's stones), and a level gathers what it needs from them
+    // (no bucket written three times a level and emptied once).
+    let mut nexts = [[0u64; ROWS]; RING];
+    nexts[0] = starts;
     let mut reached = [0u64; ROWS];
-    // The points at the distance being emptied, row `y` at `y + 1`
+    // The points at the distance being found, row `y` at `y + 1`
     // (a row of nothing above and below the board).
     let mut level = [0u64; ROWS + 2];
-    let mut d = 0usize;
+    let mut d = 1usize;
     loop {
-        // The points of the bucket not reached before are at distance `d`.
+        let [near, mid, far] = [1, 2, 3].map(|c| &nexts[(d + RING - c) % RING]);
         let (mut any, mut hit) = (0u64, 0u64);
-        let rows = buckets[d % RING][..n]
-            .iter_mut()
-            .zip(&mut reached[..n])
-            .zip(&mut level[1..=n])
-            .zip(&targets[..n]);
-        for (((bucket, reached), level), target) in rows {
-            let l = *bucket & !*reached;
-            *bucket = 0;
-            *reached |= l;
-            *level = l;
+        for y in 0..n {
+            let entered =
+                (near[y] & by_cost[1][y]) | (mid[y] & by_cost[2][y]) | (far[y] & by_cost[3][y]);
+            let l = entered & !reached[y];
+            reached[y] |= l;
+            level[y + 1] = l;
             any |= l;
-            hit |= l & target;
+            hit |= l & targets[y];
         }
         if hit != 0 {
             // The territory points at this distance (each colour's own in
@@ -303,28 +304,27 @@ fn both_searches(
                 return;
             }
         }
+        // This level's neighbours not reached yet (the classes keep each
+        // lane's empty points: the bits shifted across lanes or off the
+        // board fall off when a level takes them); none from an empty
+        // level.
+        let next = &mut nexts[d % RING];
         if any == 0 {
-            if buckets.iter().all(|b| b[..n].iter().all(|&r| r == 0)) {
+            *next = [0; ROWS];
+            // Nothing left for the levels to come: done.
+            let [near, mid] = [&nexts[(d + RING - 1) % RING], &nexts[(d + RING - 2) % RING]];
+            let pending = (0..n).fold(0, |p, y| {
+                p | (near[y] & (by_cost[2][y] | by_cost[3][y])) | (mid[y] & by_cost[3][y])
+            });
+            if pending == 0 {
                 return;
             }
         } else {
-            // Their neighbours not reached yet, to the buckets of their
-            // costs (the classes keep each lane's empty points: the bits
-            // shifted across lanes or off the board fall off; the bucket
-            // being emptied gets none, every cost being 1 to 3).
-            let mut next = [0u64; ROWS];
             let around = level[..n].iter().zip(&level[1..=n]).zip(&level[2..n + 2]);
             for ((next, ((&above, &here), &below)), &reached) in
                 next[..n].iter_mut().zip(around).zip(&reached[..n])
             {
                 *next = (here << 1 | here >> 1 | above | below) & !reached;
-            }
-            for (cost, class) in by_cost.iter().enumerate().skip(1) {
-                let bucket = &mut buckets[(d + cost) % RING];
-                for ((b, &next), &class) in bucket[..n].iter_mut().zip(&next[..n]).zip(&class[..n])
-                {
-                    *b |= next & class;
-                }
             }
         }
         d += 1;
