@@ -452,7 +452,7 @@ impl Covered {
                 for (l, (v, u)) in vs.iter_mut().zip(us).enumerate() {
                     let count = |word: u64| ((word >> (16 * l)) & 0xffff) as i32;
                     *v = f64::from(count(bk) - count(wk));
-                    *u = UNDER[(code >> (16 * l)) as usize & 3];
+                    *u = under_of(code >> (16 * l));
                 }
             }
             reached[0].insert_row_bits(y as u8, b);
@@ -494,7 +494,7 @@ impl Covered {
                 for (l, (v, u)) in vs.iter_mut().zip(us).enumerate() {
                     let count = |word: u64| i32::from((word >> (8 * l)) as u8);
                     *v = f64::from(count(bk) - count(wk));
-                    *u = UNDER[(code >> (8 * l)) as usize & 3];
+                    *u = under_of(code >> (8 * l));
                 }
             }
             reached[0].insert_row_bits(y as u8, b);
@@ -520,9 +520,19 @@ impl Covered {
     }
 }
 
-/// `UNDER[b | w << 1]`: who reaches a point Black reaches when `b` is 1
-/// and White when `w` is.
-const UNDER: [Under; 4] = [Under::None, Under::Black, Under::White, Under::Both];
+/// Who reaches a point Black reaches when bit 0 of `code` is 1 and White
+/// when bit 1 is (the other bits ignored). A match on the discriminants'
+/// own values (asserted with [`Influence::summary`]), which the compiler
+/// makes a copy of the bits: no table read a point.
+#[inline]
+const fn under_of(code: u64) -> Under {
+    match code & 3 {
+        0 => Under::None,
+        1 => Under::Black,
+        2 => Under::White,
+        _ => Under::Both,
+    }
+}
 
 /// The top bit of each byte of a [`Tally`] word set when the byte is not
 /// 0, the other bits clear (as [`nonzero`] for 16-bit counts).
