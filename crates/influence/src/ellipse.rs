@@ -366,9 +366,11 @@ struct Covered {
 }
 
 /// How many stones of each colour reach each point, as a run counted them.
-/// Made once a run and kept on the stack (a box would be an allocation an
-/// evaluation), whatever its size.
-#[allow(clippy::large_enum_variant)]
+/// Made once a run and kept on the stack, whatever its size.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one a run, on the stack: boxing the larger variant would be an allocation an evaluation"
+)]
 enum Counts {
     /// Each colour's [`Cover`] (for a memo, for the details, or when a
     /// colour has 255 live stones or more).
