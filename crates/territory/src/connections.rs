@@ -805,6 +805,13 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
     let steps = patterns.steps(&m);
     let to = if let Some(s) = steps.to {
         let q = stepped(from, s);
+        // A match whose exact twin is anchored on its far stone, found
+        // before it (a scan goes in point order), gives its pair nothing:
+        // [`pair_link`] would pass over it, as the twin of a match walked
+        // already. (A twin that is not exact may not be on the board.)
+        if steps.exact_twin && q < from {
+            return None;
+        }
         // The far end must be an own stone of another chain.
         if board.cell(q) != color.cell() {
             return None;

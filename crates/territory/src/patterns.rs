@@ -3,8 +3,8 @@
 //! language, their attributes checked with located errors.
 
 use keisei_board::diag::{SourceError, SourceErrors};
-use keisei_board::pattern::{Match, PatternFile, PatternSet, Symbol};
-use keisei_board::{Board, Color, Point, PointSet, STRIDE, Symmetry};
+use keisei_board::pattern::{Diagram, Match, PatternFile, PatternSet, Symbol};
+use keisei_board::{Board, Cell, Color, Point, PointSet, STRIDE, Symmetry};
 use std::sync::{Arc, OnceLock};
 
 /// The built-in connection patterns: (name in diagnostics, text).
@@ -108,6 +108,13 @@ pub(crate) struct ShapeSteps {
     /// same walled cells (its far end this anchor). Such a twin match of
     /// a pair gives the pair's link nothing the first did not.
     pub(crate) twin: Option<Symmetry>,
+    /// Whether the twin is exact: the matcher makes matches of the twin's
+    /// symmetry, and the shape (as it is matched) asks of every cell, under
+    /// the twin anchored on the far stone, what it asks under this
+    /// symmetry. Either match is on the board when the other is, and
+    /// either is a candidate link when the other is (the conditions of a
+    /// candidate are the same from both ends).
+    pub(crate) exact_twin: bool,
 }
 
 impl ShapeSteps {
@@ -135,6 +142,7 @@ impl ShapeSteps {
             wall,
             edge,
             twin: None,
+            exact_twin: false,
         }
     }
 
@@ -156,6 +164,42 @@ impl ShapeSteps {
                         && sorted(&other.wall, to) == wall
                 })
                 .map(|t| Symmetry::ALL[t]);
+        }
+    }
+
+    /// Sets each symmetry's [`ShapeSteps::exact_twin`], its twin found:
+    /// `diagram` is the shape's as the matcher has it, `distinct` the
+    /// symmetries the matcher makes matches of, and `to` the far stone's
+    /// offset before turning.
+    fn find_exact_twins(
+        turned: &mut [ShapeSteps; 8],
+        diagram: &Diagram,
+        distinct: &[Symmetry],
+        to: Option<(i32, i32)>,
+    ) {
+        let Some(to) = to else { return };
+        // What each cell asks, as the board cells it accepts (a set of
+        // four: empty, own, opponent, off), the cells turned by `sym` and
+        // moved by `shift`, sorted; cells that accept anything left out.
+        let asks = |sym: Symmetry, (sx, sy): (i32, i32)| {
+            let cells = [Cell::Empty, Cell::Black, Cell::White, Cell::Off];
+            let mut out: Vec<(i32, i32, u8)> = diagram
+                .cells()
+                .filter_map(|c| {
+                    let accepted = cells.iter().enumerate().fold(0u8, |set, (k, &cell)| {
+                        set | u8::from(c.symbol.accepts(cell, Color::Black)) << k
+                    });
+                    let (dx, dy) = sym.apply_offset(c.dx, c.dy);
+                    (accepted != 0b1111).then_some((dx + sx, dy + sy, accepted))
+                })
+                .collect();
+            out.sort_unstable();
+            out
+        };
+        for (s, sym) in Symmetry::ALL.into_iter().enumerate() {
+            let Some(twin) = turned[s].twin else { continue };
+            turned[s].exact_twin = distinct.contains(&twin)
+                && asks(sym, (0, 0)) == asks(twin, sym.apply_offset(to.0, to.1));
         }
     }
 }
@@ -304,7 +348,8 @@ impl ConnectionPatterns {
         let matcher = PatternSet::from_file(strict)?;
         let steps = shapes
             .iter()
-            .map(|shape| {
+            .enumerate()
+            .map(|(i, shape)| {
                 let mut turned = Symmetry::ALL.map(|sym| {
                     let turn = |&(dx, dy): &(i32, i32)| sym.apply_offset(dx, dy);
                     let o = &shape.offsets;
@@ -315,6 +360,12 @@ impl ConnectionPatterns {
                     })
                 });
                 ShapeSteps::find_twins(&mut turned);
+                ShapeSteps::find_exact_twins(
+                    &mut turned,
+                    matcher.file().patterns()[i].diagram(),
+                    matcher.symmetries(i),
+                    shape.offsets.to,
+                );
                 turned
             })
             .collect();
