@@ -805,13 +805,9 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
     let steps = patterns.steps(&m);
     let to = if let Some(s) = steps.to {
         let q = stepped(from, s);
-        // A match whose exact twin is anchored on its far stone, found
-        // before it (a scan goes in point order), gives its pair nothing:
-        // [`pair_link`] would pass over it, as the twin of a match walked
-        // already. (A twin that is not exact may not be on the board.)
-        if steps.exact_twin && q < from {
-            return None;
-        }
+        // (Orientations whose exact twin is anchored on the far stone, a
+        // smaller point, are not compiled: `ConnectionPatterns::parse`.)
+        debug_assert!(!(steps.exact_twin && q < from));
         // The far end must be an own stone of another chain.
         if board.cell(q) != color.cell() {
             return None;

@@ -346,7 +346,7 @@ impl ConnectionPatterns {
             _ => symbol,
         });
         let matcher = PatternSet::from_file(strict)?;
-        let steps = shapes
+        let steps: Vec<[ShapeSteps; 8]> = shapes
             .iter()
             .enumerate()
             .map(|(i, shape)| {
@@ -369,6 +369,16 @@ impl ConnectionPatterns {
                 turned
             })
             .collect();
+        // A match whose exact twin is anchored on its far stone, a smaller
+        // point, gives its pair nothing: the twin is found before it (a scan
+        // goes in point order; so do the candidates of one pair and pattern)
+        // and the pair's link passes over a match whose twin it walked. Such
+        // orientations (a far stone at a negative step) are not matched at
+        // all. (A twin that is not exact may not be on the board.)
+        let matcher = PatternSet::from_file_keeping(matcher.file().clone(), |i, sym| {
+            let s = &steps[i][sym as usize];
+            !(s.exact_twin && s.to.is_some_and(|to| to < 0))
+        })?;
         Ok(ConnectionPatterns {
             set,
             shapes,

@@ -429,6 +429,19 @@ impl PatternSet {
 
     /// Like [`PatternSet::compile`], taking the file instead of copying it.
     pub fn from_file(file: PatternFile) -> Result<PatternSet, SourceErrors> {
+        PatternSet::from_file_keeping(file, |_, _| true)
+    }
+
+    /// Like [`PatternSet::from_file`], but compiling only the orientations
+    /// `keep(pattern index, symmetry)` accepts among those that give
+    /// distinct shapes: the set finds no match of the others, and
+    /// [`PatternSet::symmetries`] leaves them out. (For a consumer that has
+    /// no use for some orientations' matches: they are neither tested nor
+    /// made.)
+    pub fn from_file_keeping(
+        file: PatternFile,
+        keep: impl Fn(usize, Symmetry) -> bool,
+    ) -> Result<PatternSet, SourceErrors> {
         let mut errors = SourceErrors::new();
         for p in file.patterns() {
             if let Some(e) = extent_error(&file, p) {
@@ -447,7 +460,12 @@ impl PatternSet {
             .patterns()
             .iter()
             .zip(&constrained)
-            .map(|(p, cells)| distinct_symmetries(p.diagram(), cells))
+            .enumerate()
+            .map(|(index, (p, cells))| {
+                let mut kept = distinct_symmetries(p.diagram(), cells);
+                kept.retain(|&s| keep(index, s));
+                kept
+            })
             .collect();
         let count = symmetries.iter().map(Vec::len).sum::<usize>();
         let mut variants = Vec::with_capacity(count);
