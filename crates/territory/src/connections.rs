@@ -805,9 +805,11 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
     let steps = patterns.steps(&m);
     let to = if let Some(s) = steps.to {
         let q = stepped(from, s);
-        // (Orientations whose exact twin is anchored on the far stone, a
-        // smaller point, are not compiled: `ConnectionPatterns::parse`.)
-        debug_assert!(!(steps.exact_twin && q < from));
+        // (The built-in matcher leaves out the orientations whose exact
+        // twin is anchored on the far stone, a smaller point:
+        // `ConnectionPatterns::parse`. A matcher that has them makes the
+        // same links: [`pair_link`] passes over a match whose twin it
+        // walked.)
         // The far end must be an own stone of another chain.
         if board.cell(q) != color.cell() {
             return None;
@@ -1565,6 +1567,31 @@ mod tests {
         for name in ["diagonal", "bamboo-joint", "one-space-jump", "knights-move"] {
             assert!(with_twins.contains(&name), "{name}");
         }
+    }
+
+    /// An exact twin is a twin; of the two, the matcher has only the
+    /// orientation whose far stone lies at a positive step (the one a scan
+    /// finds first).
+    #[test]
+    fn only_the_first_of_exact_twins_is_matched() {
+        let patterns = ConnectionPatterns::builtin();
+        let mut exact = 0;
+        for (i, by_symmetry) in patterns.steps.iter().enumerate() {
+            let compiled = patterns.matcher.symmetries(i);
+            for (s, steps) in Symmetry::ALL.into_iter().zip(by_symmetry) {
+                if !steps.exact_twin {
+                    continue;
+                }
+                exact += 1;
+                let twin = steps.twin.expect("an exact twin is a twin");
+                let to = steps.to.expect("a twin ends on a stone");
+                if to < 0 {
+                    assert!(!compiled.contains(&s), "pattern {i}");
+                    assert!(compiled.contains(&twin), "pattern {i}");
+                }
+            }
+        }
+        assert!(exact > 0);
     }
 
     /// A shape's steps place its cells where its offsets do, and its edge
