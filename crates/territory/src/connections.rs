@@ -4,7 +4,7 @@
 
 use crate::border::border_cell;
 use crate::links::{Cells, Connections, CutState, Link, LinkEnd};
-use crate::patterns::{ConnectionPatterns, Needs, ShapeSteps};
+use crate::patterns::{ConnectionPatterns, ConnectionShape, Needs, ShapeSteps};
 use keisei_board::footprint::Footprint;
 use keisei_board::pattern::{Match, PatternSet};
 use keisei_board::reading::{Limits, Outcome, Reader};
@@ -586,6 +586,37 @@ fn pair_link(
     let pattern = first.key & PATTERN_MASK;
     read.clear();
     let shape = &patterns.shapes[pattern as usize];
+    // One candidate (most pairs, twins being left out: [`candidate`]): its
+    // match makes the link, without the bookkeeping of the best matches.
+    if let [c] = group {
+        let steps = patterns.steps(&c.m());
+        let coefficient = match_coefficient(
+            board,
+            reader,
+            cut_source,
+            states,
+            shape,
+            (c.anchor, steps, c.color),
+            None,
+            cuts,
+            pending,
+            read,
+        );
+        let (from, to) = match c.to {
+            LinkEnd::Stone(q) if q < c.anchor => (q, LinkEnd::Stone(c.anchor)),
+            to => (c.anchor, to),
+        };
+        sort_by_point(cuts);
+        return Some(Link {
+            color: c.color,
+            from,
+            to,
+            kind: Arc::clone(&shape.name),
+            coefficient,
+            cuts: std::mem::take(cuts),
+            wall: wall_of(c.anchor, steps),
+        });
+    }
     // The best matches so far: coefficient and ends, and the union of
     // their cutting points (in a scratch list). Their wall cells: while
     // the best is one match (nearly always), its anchor and steps, the
@@ -612,64 +643,18 @@ fn pair_link(
                 continue;
             }
         }
-        let color = m.color;
-        cuts.clear();
-        pending.clear();
-        // The states of `cuts`, counted as they come ([`count_states`]).
-        let mut counts = [0usize; 4];
-        for p in steps.cuts.iter().map(|&s| stepped(from, s)) {
-            let slot = &mut states[state_index(board, p, cut_source)][color.index()];
-            let known = match (*slot, &mut *cut_source) {
-                (Some(s), _) => Ok(s),
-                (None, Cuts::Read) => Ok(cut_state(board, p, color, reader)),
-                (None, Cuts::Record(memo)) => {
-                    let mut fp = Footprint::new();
-                    let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
-                    memo.insert(p, color, s, fp);
-                    Ok(s)
-                }
-                (None, Cuts::Reuse { memo, changed, .. }) => match memo.get(p, color, changed) {
-                    Some(s) => Ok(s),
-                    None => cut_state_quick(board, p, color, None),
-                },
-            };
-            match known {
-                Ok(s) => {
-                    *slot = Some(s);
-                    cuts.push((p, s));
-                    counts[s as usize] += 1;
-                }
-                Err(to_read) => pending.push((p, to_read)),
-            }
-            if matches!(cut_source, Cuts::Record(_)) {
-                read.push(p);
-            }
-        }
-        // The cutting points that need reading (lean: only while their
-        // answers can still change the match's coefficient or lift it
-        // to the best of its pair).
-        let lean = matches!(cut_source, Cuts::Reuse { lean: true, .. });
-        let mut left = pending.len();
-        for (p, to_read) in pending.drain(..) {
-            if lean {
-                let (lo, hi) = coefficient_bounds(cuts, shape.needs, left);
-                let (lo, hi) = (lo.min(shape.max), hi.min(shape.max));
-                if lo.total_cmp(&hi).is_eq() || best.is_some_and(|b| hi < b.0) {
-                    break;
-                }
-            }
-            left -= 1;
-            let s = cut_state_read(board, p, color, reader, to_read, None);
-            states[state_index(board, p, cut_source)][color.index()] = Some(s);
-            cuts.push((p, s));
-            counts[s as usize] += 1;
-        }
-        debug_assert_eq!(counts, count_states(cuts));
-        // (Neither is a NaN: the smaller without `f64::min`'s NaN test.)
-        let coefficient = match coefficient_of(counts, shape.needs) {
-            c if c > shape.max => shape.max,
-            c => c,
-        };
+        let coefficient = match_coefficient(
+            board,
+            reader,
+            cut_source,
+            states,
+            shape,
+            (from, steps, m.color),
+            best.map(|b| b.0),
+            cuts,
+            pending,
+            read,
+        );
         // A pair of stones is reported from the smaller point.
         let (from, to) = match to {
             LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
@@ -704,30 +689,12 @@ fn pair_link(
         }
     }
     let (coefficient, from, to) = best?;
-    // In point order (a handful, each point once: by insertion, inline).
-    let sorted = best_cuts.as_mut_slice();
-    for i in 1..sorted.len() {
-        let mut j = i;
-        while j > 0 && sorted[j - 1].0 > sorted[j].0 {
-            sorted.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-    let wall = match best_steps {
-        // One match: its wall steps are sorted, so are its cells. (Up to
-        // four are written in place: `collect` was a call a link.)
-        Some((a, s)) if s.wall.len() <= 4 => {
-            let mut cells = [a; 4];
-            for (cell, &d) in cells.iter_mut().zip(&s.wall) {
-                *cell = stepped(a, d);
-            }
-            Cells::from_buf_and_len(cells, s.wall.len())
-        }
-        Some((a, s)) => s.wall.iter().map(|&d| stepped(a, d)).collect(),
-        None => {
-            best_wall.sort_unstable();
-            Cells::from_slice(best_wall)
-        }
+    sort_by_point(best_cuts);
+    let wall = if let Some((a, s)) = best_steps {
+        wall_of(a, s)
+    } else {
+        best_wall.sort_unstable();
+        Cells::from_slice(best_wall)
     };
     Some(Link {
         color: first.color,
@@ -739,6 +706,121 @@ fn pair_link(
         cuts: std::mem::take(best_cuts),
         wall,
     })
+}
+
+/// Sorts a match's cutting points in point order (a handful, each point
+/// once: by insertion, inline).
+#[inline]
+fn sort_by_point(cuts: &mut [(Point, CutState)]) {
+    for i in 1..cuts.len() {
+        let mut j = i;
+        while j > 0 && cuts[j - 1].0 > cuts[j].0 {
+            cuts.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// The wall cells of one match anchored at `anchor`: its wall steps are
+/// sorted, so are its cells. (Up to four are written in place: `collect`
+/// was a call a link.)
+#[inline]
+fn wall_of(anchor: Point, steps: &ShapeSteps) -> Cells<Point> {
+    if steps.wall.len() <= 4 {
+        let mut cells = [anchor; 4];
+        for (cell, &d) in cells.iter_mut().zip(&steps.wall) {
+            *cell = stepped(anchor, d);
+        }
+        Cells::from_buf_and_len(cells, steps.wall.len())
+    } else {
+        steps.wall.iter().map(|&d| stepped(anchor, d)).collect()
+    }
+}
+
+/// The coefficient of one match of a pair (anchored at `from`, its shape's
+/// steps `steps`, for `color`), its cutting points classified through
+/// `states` and `cut_source` into `cuts` (emptied first; `pending` is
+/// scratch, `read` takes the points a recording reads). `best` is the best
+/// coefficient of the pair's matches so far: reading lean, a match that
+/// cannot reach it leaves cutting points unread.
+#[expect(
+    clippy::inline_always,
+    reason = "once a match, in both of pair_link's paths; it should cost no call"
+)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "pair_link's state, lent for one match"
+)]
+#[inline(always)]
+fn match_coefficient(
+    board: &Board,
+    reader: &mut Reader,
+    cut_source: &mut Cuts<'_>,
+    states: &mut [[Option<CutState>; 2]],
+    shape: &ConnectionShape,
+    (from, steps, color): (Point, &ShapeSteps, Color),
+    best: Option<f64>,
+    cuts: &mut Cells<(Point, CutState)>,
+    pending: &mut Vec<(Point, ToRead)>,
+    read: &mut Vec<Point>,
+) -> f64 {
+    cuts.clear();
+    pending.clear();
+    // The states of `cuts`, counted as they come ([`count_states`]).
+    let mut counts = [0usize; 4];
+    for p in steps.cuts.iter().map(|&s| stepped(from, s)) {
+        let slot = &mut states[state_index(board, p, cut_source)][color.index()];
+        let known = match (*slot, &mut *cut_source) {
+            (Some(s), _) => Ok(s),
+            (None, Cuts::Read) => Ok(cut_state(board, p, color, reader)),
+            (None, Cuts::Record(memo)) => {
+                let mut fp = Footprint::new();
+                let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
+                memo.insert(p, color, s, fp);
+                Ok(s)
+            }
+            (None, Cuts::Reuse { memo, changed, .. }) => match memo.get(p, color, changed) {
+                Some(s) => Ok(s),
+                None => cut_state_quick(board, p, color, None),
+            },
+        };
+        match known {
+            Ok(s) => {
+                *slot = Some(s);
+                cuts.push((p, s));
+                counts[s as usize] += 1;
+            }
+            Err(to_read) => pending.push((p, to_read)),
+        }
+        if matches!(cut_source, Cuts::Record(_)) {
+            read.push(p);
+        }
+    }
+    // The cutting points that need reading (lean: only while their
+    // answers can still change the match's coefficient or lift it
+    // to the best of its pair).
+    let lean = matches!(cut_source, Cuts::Reuse { lean: true, .. });
+    let mut left = pending.len();
+    for (p, to_read) in pending.drain(..) {
+        if lean {
+            let (lo, hi) = coefficient_bounds(cuts, shape.needs, left);
+            let (lo, hi) = (lo.min(shape.max), hi.min(shape.max));
+            if lo.total_cmp(&hi).is_eq() || best.is_some_and(|b| hi < b) {
+                break;
+            }
+        }
+        left -= 1;
+        let s = cut_state_read(board, p, color, reader, to_read, None);
+        states[state_index(board, p, cut_source)][color.index()] = Some(s);
+        cuts.push((p, s));
+        counts[s as usize] += 1;
+    }
+    debug_assert_eq!(counts, count_states(cuts));
+    // (Neither is a NaN: the smaller without `f64::min`'s NaN test.)
+    match coefficient_of(counts, shape.needs) {
+        c if c > shape.max => shape.max,
+        c => c,
+    }
 }
 
 /// Where [`links_of`] keeps the cut state of point `p`: a stone's state is
