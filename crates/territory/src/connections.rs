@@ -724,7 +724,11 @@ fn sort_by_point(cuts: &mut [(Point, CutState)]) {
 /// The wall cells of one match anchored at `anchor`: its wall steps are
 /// sorted, so are its cells. (Up to four are written in place: `collect`
 /// was a call a link.)
-#[inline]
+#[expect(
+    clippy::inline_always,
+    reason = "once a link; left to the compiler it stayed a call"
+)]
+#[inline(always)]
 fn wall_of(anchor: Point, steps: &ShapeSteps) -> Cells<Point> {
     if steps.wall.len() <= 4 {
         let mut cells = [anchor; 4];
