@@ -948,18 +948,55 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
 fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate> {
     // One scan for both colours: a colour's candidates come in the same
     // order as from a scan of that colour alone (board order, then
-    // pattern and symmetry), and the sort's buckets, by colour and point,
-    // keep the order they are given in.
+    // pattern and symmetry), kept by colour.
     // (A middle-game position has a few hundred.)
-    let mut out: Vec<Candidate> = Vec::with_capacity(1024);
+    let mut found: [Vec<Candidate>; 2] = [Vec::with_capacity(512), Vec::with_capacity(512)];
     // (`for_each` runs the matcher's own loop, `fold`; `extend` would call
     // `next` once a match.)
     patterns.matcher.matches_both(board).for_each(|m| {
         if let Some(c) = candidate(board, patterns, m) {
-            out.push(c);
+            found[c.color.index()].push(c);
         }
     });
-    sort_by_key(&mut out);
+    sorted_by_key(&found)
+}
+
+/// The candidates `found` of each colour (by colour index, the key's top
+/// bit; each in the order found), in key order as [`sort_by_key`] puts
+/// them. A colour's candidates come nearly sorted: a match is anchored on
+/// the pair's smaller point, so its bucket (colour and smaller point) is
+/// its anchor's, in scan order, but for the few whose twin is not exact
+/// (left out when it is: [`candidate`]) and the order of one anchor's
+/// candidates. So each colour is insertion sorted as it is copied (stable),
+/// which is [`sort_by_key`]'s order while no bucket holds more than
+/// [`INSERTION_MAX`] candidates; when one does, that sort is run instead.
+fn sorted_by_key(found: &[Vec<Candidate>; 2]) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::with_capacity(found[0].len() + found[1].len());
+    for list in found {
+        let start = out.len();
+        for &c in list {
+            out.push(c);
+            let sorted = &mut out[start..];
+            let mut j = sorted.len() - 1;
+            while j > 0 && sorted[j - 1].key > c.key {
+                sorted[j] = sorted[j - 1];
+                j -= 1;
+            }
+            sorted[j] = c;
+        }
+    }
+    // A bucket longer than `INSERTION_MAX`: its first and its
+    // `INSERTION_MAX`-th next share the key's top bits.
+    let bucket = |c: &Candidate| c.key >> POINT_SHIFT;
+    if out
+        .windows(INSERTION_MAX + 1)
+        .any(|w| bucket(&w[0]) == bucket(&w[INSERTION_MAX]))
+    {
+        // (A bucket's candidates keep their order in the colour's list.)
+        out.clear();
+        out.extend(found.iter().flatten());
+        sort_by_key(&mut out);
+    }
     out
 }
 
@@ -1624,6 +1661,52 @@ mod tests {
         let mut reader = Reader::new();
         let (_, memo) = connections_recorded(&board, ConnectionPatterns::builtin(), &mut reader);
         (board, reader, memo)
+    }
+
+    /// Each colour's candidates insertion sorted as they are copied come in
+    /// the order of the radix sort of both colours together, short buckets
+    /// or long (a bucket of more than `INSERTION_MAX`), equal keys included.
+    #[test]
+    fn sorting_by_colour_is_the_radix_sort() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for round in 0..200 {
+            let mut found: [Vec<Candidate>; 2] = [Vec::new(), Vec::new()];
+            let mut scan = Vec::new();
+            let long = round % 4 == 0;
+            for i in 0..300 {
+                let color = Color::BOTH[next(2) as usize];
+                // Mostly ascending points, a few stepping back; one
+                // crowded point in some rounds.
+                let point = if long && i % 3 == 0 {
+                    100
+                } else if next(10) == 0 {
+                    (i as u64 * 2).saturating_sub(next(40))
+                } else {
+                    i as u64 * 2
+                };
+                let anchor = Point::from_index(next(400) as usize + 30);
+                let c = Candidate {
+                    key: (color.index() as u64) << COLOR_SHIFT
+                        | point << POINT_SHIFT
+                        | next(4) << PATTERN_BITS
+                        | next(3),
+                    anchor,
+                    symmetry: Symmetry::ALL[next(8) as usize],
+                    color,
+                    to: LinkEnd::Stone(anchor),
+                };
+                found[color.index()].push(c);
+                scan.push(c);
+            }
+            sort_by_key(&mut scan);
+            assert_eq!(sorted_by_key(&found), scan, "round {round}");
+        }
     }
 
     /// A twin, anchored on the far stone, covers the same cutting points
