@@ -967,17 +967,20 @@ fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate
 /// the pair's smaller point, so its bucket (colour and smaller point) is
 /// its anchor's, in scan order, but for the few whose twin is not exact
 /// (left out when it is: [`candidate`]) and the order of one anchor's
-/// candidates. So each colour is insertion sorted as it is copied (stable),
+/// candidates. So each colour is copied and insertion sorted (stable),
 /// which is [`sort_by_key`]'s order while no bucket holds more than
 /// [`INSERTION_MAX`] candidates; when one does, that sort is run instead.
 fn sorted_by_key(found: &[Vec<Candidate>; 2]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::with_capacity(found[0].len() + found[1].len());
     for list in found {
         let start = out.len();
-        for &c in list {
-            out.push(c);
-            let sorted = &mut out[start..];
-            let mut j = sorted.len() - 1;
+        // Copied at once, then sorted in place (a push a candidate
+        // checked the room every time).
+        out.extend_from_slice(list);
+        let sorted = &mut out[start..];
+        for i in 1..sorted.len() {
+            let c = sorted[i];
+            let mut j = i;
             while j > 0 && sorted[j - 1].key > c.key {
                 sorted[j] = sorted[j - 1];
                 j -= 1;
