@@ -345,7 +345,9 @@ impl ConnectionPatterns {
             (Some(_), Symbol::AnyLabel(l)) if next_to_an_end(i, l) => Symbol::OpponentOrEmpty,
             _ => symbol,
         });
-        let matcher = PatternSet::from_file(strict)?;
+        // The orientations the matcher would make matches of (it is
+        // compiled once, below, without those it has no use for).
+        let distinct = PatternSet::distinct_symmetries(&strict);
         let steps: Vec<[ShapeSteps; 8]> = shapes
             .iter()
             .enumerate()
@@ -362,8 +364,8 @@ impl ConnectionPatterns {
                 ShapeSteps::find_twins(&mut turned);
                 ShapeSteps::find_exact_twins(
                     &mut turned,
-                    matcher.file().patterns()[i].diagram(),
-                    matcher.symmetries(i),
+                    strict.patterns()[i].diagram(),
+                    &distinct[i],
                     shape.offsets.to,
                 );
                 turned
@@ -375,7 +377,7 @@ impl ConnectionPatterns {
         // and the pair's link passes over a match whose twin it walked. Such
         // orientations (a far stone at a negative step) are not matched at
         // all. (A twin that is not exact may not be on the board.)
-        let matcher = PatternSet::from_file_keeping(matcher.file().clone(), |i, sym| {
+        let matcher = PatternSet::from_file_keeping(strict, |i, sym| {
             let s = &steps[i][sym as usize];
             !(s.exact_twin && s.to.is_some_and(|to| to < 0))
         })?;

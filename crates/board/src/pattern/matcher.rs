@@ -432,6 +432,17 @@ impl PatternSet {
         PatternSet::from_file_keeping(file, |_, _| true)
     }
 
+    /// For each pattern of `file`, the symmetries that give distinct
+    /// shapes, identity first: what [`PatternSet::symmetries`] of the
+    /// compiled file says, without compiling it (for choosing the
+    /// orientations [`PatternSet::from_file_keeping`] compiles).
+    pub fn distinct_symmetries(file: &PatternFile) -> Vec<Vec<Symmetry>> {
+        file.patterns()
+            .iter()
+            .map(|p| distinct_symmetries(p.diagram(), &constraints(p.diagram())))
+            .collect()
+    }
+
     /// Like [`PatternSet::from_file`], but compiling only the orientations
     /// `keep(pattern index, symmetry)` accepts among those that give
     /// distinct shapes: the set finds no match of the others, and
