@@ -73,13 +73,7 @@ proptest! {
     ) {
         let b = Board::from_choices(u32::from(size), &choices).unwrap();
         let c = links(&b);
-        let stones: Vec<Point> = b.points().filter(|&p| b.color(p).is_some()).collect();
-        let mut dead = PointSet::new();
-        for &k in &dead_picks {
-            if let Some(&p) = stones.get(usize::from(k) % stones.len().max(1)) {
-                dead.extend(b.chain_stones(p));
-            }
-        }
+        let dead = picked_chains(&b, &dead_picks);
         for options in [
             TerritoryOptions::default(),
             TerritoryOptions { dead, ..TerritoryOptions::default() },
@@ -104,13 +98,7 @@ proptest! {
     ) {
         let b = Board::from_choices(u32::from(size), &choices).unwrap();
         let c = links(&b);
-        let stones: Vec<Point> = b.points().filter(|&p| b.color(p).is_some()).collect();
-        let mut dead = PointSet::new();
-        for &k in &dead_picks {
-            if let Some(&p) = stones.get(usize::from(k) % stones.len().max(1)) {
-                dead.extend(b.chain_stones(p));
-            }
-        }
+        let dead = picked_chains(&b, &dead_picks);
         let options = TerritoryOptions { dead, max_region, ..TerritoryOptions::default() };
         let insides = insides_of(&b, &c.links, &options);
         let want = territory(&b, &c, &options);
@@ -287,4 +275,17 @@ proptest! {
             prop_assert_eq!(kosuri_distance(&b, defender, &bl, &params), want);
         }
     }
+}
+
+/// The stones of the chains `picks` name (each pick a stone, by its place
+/// among the board's stones in point order): dead stones for the tests.
+fn picked_chains(b: &Board, picks: &[u16]) -> PointSet {
+    let stones: Vec<Point> = b.points().filter(|&p| b.color(p).is_some()).collect();
+    let mut dead = PointSet::new();
+    for &k in picks {
+        if let Some(&p) = stones.get(usize::from(k) % stones.len().max(1)) {
+            dead.extend(b.chain_stones(p));
+        }
+    }
+    dead
 }
