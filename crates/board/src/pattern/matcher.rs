@@ -797,7 +797,7 @@ impl PatternSet {
     #[inline]
     fn rest_ok(&self, v: &Variant, scan: &Scan, code: impl Fn(&Extra) -> u8) -> bool {
         !v.rest
-            || scan.off & v.need_on == 0
+            || off_bits(scan.window) & v.need_on == 0
                 && (!v.has_extras
                     || self.extras[v.extras.0 as usize..v.extras.1 as usize]
                         .iter()
@@ -1080,8 +1080,9 @@ fn build_buckets(
 struct Scan {
     color: Color,
     /// The window as Black's variants read it (swapped for White).
+    /// (Its off-board cells, [`off_bits`], are found only for a candidate
+    /// that needs them, not for every scan.)
     window: Window,
-    off: Window,
     /// Start of the bucket's filter bitsets.
     rows: u32,
     /// First slot of the bucket.
@@ -1102,7 +1103,6 @@ impl Default for Scan {
         Scan {
             color: Color::Black,
             window: 0,
-            off: 0,
             rows: 0,
             slots: 0,
             decided: false,
@@ -1125,7 +1125,6 @@ impl Scan {
         let bucket = set.buckets[set.keys[key_of(window)] as usize];
         self.color = color;
         self.window = window;
-        self.off = off_bits(window);
         self.rows = bucket.rows;
         self.slots = bucket.slots;
         self.decided = bucket.decided;
