@@ -1498,13 +1498,7 @@ mod tests {
     /// made of them, for counts up to 254 on boards of several sizes.
     #[test]
     fn tallies_read_as_their_covers() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1d);
         for size in [5u8, 9, 19, 24, 25] {
             let mut tallies = [Tally::new(), Tally::new()];
             for tally in &mut tallies {
@@ -1541,14 +1535,9 @@ mod tests {
     /// `y` of column `x`, in each half.
     #[test]
     fn lines_are_transposed() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20 {
-            let rows: [u64; 32] = std::array::from_fn(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                seed
-            });
+            let rows: [u64; 32] = std::array::from_fn(|_| next());
             let columns = transposed(rows);
             for (y, row) in rows.iter().enumerate() {
                 for (x, column) in columns.iter().enumerate() {

@@ -452,15 +452,12 @@ mod tests {
     /// points is in the set: sets of every density on three board sizes.
     #[test]
     fn obstacles_of_a_set_are_those_cell_by_cell() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1d);
         for size in [9u8, 13, 19] {
             for density in [0u64, 5, 30, 60, 100] {
                 let mut set = PointSet::new();
                 for p in Point::all(size) {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    if seed % 100 < density {
+                    if next() % 100 < density {
                         set.insert(p);
                     }
                 }

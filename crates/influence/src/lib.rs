@@ -66,6 +66,18 @@ mod influence;
 mod projection;
 pub mod rules;
 
+/// A xorshift generator of test inputs from `seed` (not 0): the same
+/// numbers on every run, no dependency.
+#[cfg(test)]
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 pub use context::{Context, StandaloneInputs};
 pub use dots::{
     DOTS_REACH, DotBlock, Dots, DotsAnalysis, DotsParams, SPHERE, Weakening, dot_blocks,

@@ -790,13 +790,7 @@ pattern far
         for rules in all {
             assert!(rules.window_rules().is_some());
         }
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1d);
         for round in 0..300 {
             let size = [5u8, 7, 9, 13, 19][round % 5];
             let density = next() % 90;
