@@ -890,12 +890,14 @@ impl<'r> Search<'r> {
         let mut live = cands.len_above(left.max_score(lib_pts));
         let mut next = 0;
         let mut unknown = false;
+        // The attacker chains in atari next to the target, once asked for.
+        let mut ataris = None;
         loop {
             if next == live {
                 match left {
                     Stage::Done => break,
                     Stage::Saving => {
-                        self.saving_candidates(escapes, &mut cands);
+                        self.saving_candidates(escapes, &mut ataris, &mut cands);
                         left = Stage::Nets;
                         if cands.len + 4 * lib_pts.len() > MAX_CANDIDATES {
                             // The list may run out of room: the candidates
@@ -905,7 +907,7 @@ impl<'r> Search<'r> {
                             cands = Candidates::new();
                             self.liberty_candidates(lib_pts, escapes, &mut cands);
                             self.net_candidates(lib_pts, escapes, &mut cands);
-                            self.saving_candidates(escapes, &mut cands);
+                            self.saving_candidates(escapes, &mut ataris, &mut cands);
                             left = Stage::Done;
                         }
                     }
@@ -921,7 +923,9 @@ impl<'r> Search<'r> {
             let p = cands.point(next);
             next += 1;
             // The defender's one move after `p`, if known (on this board).
-            let lone = extensions.lone(lib_pts, p).filter(|_| self.ataris_join(p));
+            let lone = extensions
+                .lone(lib_pts, p)
+                .filter(|_| self.ataris_join(&mut ataris, p));
             if let Some(val) = lone.and_then(|_| self.atari_won(d, p, lib_pts, &extensions)) {
                 match val {
                     Val::AttackerWins => {
@@ -1086,23 +1090,39 @@ impl<'r> Search<'r> {
 
     /// Whether every attacker chain in atari next to the target has its
     /// liberty on `p` (is next to it): none is left in atari by the
-    /// attacker's `p` when it is no self-atari.
-    fn ataris_join(&self, p: Point) -> bool {
+    /// attacker's `p` when it is no self-atari. `ataris` holds those chains
+    /// once found ([`AtariHeads`]): a node asks for each of its liberties,
+    /// on the same board, and walks the target once.
+    fn ataris_join(&self, ataris: &mut Option<AtariHeads>, p: Point) -> bool {
         let b = &*self.board;
         let cell = self.attacker.cell();
-        // The heads of the attacker chains next to `p` (unused places: a
-        // border cell, no chain's head).
-        let mut next_to_p = [NO_POINT; 4];
-        for (head, q) in next_to_p.iter_mut().zip(p.neighbors()) {
-            if b.cell(q) == cell {
-                *head = b.chain_head(q);
+        let ataris = ataris.get_or_insert_with(|| AtariHeads::new(b, self.target, cell));
+        let joined = match ataris.len {
+            0 => true,
+            // Five chains or more: `p` touches four at most.
+            len if len > 4 => false,
+            len => ataris.heads[..len].iter().all(|&h| {
+                p.neighbors()
+                    .iter()
+                    .any(|&q| b.cell(q) == cell && b.chain_head(q) == h)
+            }),
+        };
+        debug_assert_eq!(joined, {
+            let mut next_to_p = [NO_POINT; 4];
+            for (head, q) in next_to_p.iter_mut().zip(p.neighbors()) {
+                if b.cell(q) == cell {
+                    *head = b.chain_head(q);
+                }
             }
-        }
-        b.chain_stones(self.target).all(|s| {
-            s.neighbors().iter().all(|&n| {
-                b.cell(n) != cell || b.liberty_count(n) != 1 || next_to_p.contains(&b.chain_head(n))
+            b.chain_stones(self.target).all(|s| {
+                s.neighbors().iter().all(|&n| {
+                    b.cell(n) != cell
+                        || b.liberty_count(n) != 1
+                        || next_to_p.contains(&b.chain_head(n))
+                })
             })
-        })
+        });
+        joined
     }
 
     /// The defender moves on the board, `d` plies from the root.
@@ -1326,14 +1346,32 @@ impl<'r> Search<'r> {
     }
 
     /// Moves saving the attacker chains next to the target that are in
-    /// atari, into `cands`.
-    fn saving_candidates(&self, escapes: Option<&Escapes>, cands: &mut Candidates) {
+    /// atari, into `cands`, in the point order of their heads. `ataris`
+    /// holds those chains once found ([`Search::ataris_join`]).
+    fn saving_candidates(
+        &self,
+        escapes: Option<&Escapes>,
+        ataris: &mut Option<AtariHeads>,
+        cands: &mut Candidates,
+    ) {
         let board = &*self.board;
-        for &h in weak_adjacent_heads(board, self.target, self.attacker, 1).points() {
-            if board.liberty_count(h) == 1 {
-                let (l, _) = board.first_liberties::<1>(h);
-                let refuted = self.refuted(escapes, l[0]);
-                cands.push(l[0], if refuted { REFUTED } else { SAVING });
+        let cell = self.attacker.cell();
+        let ataris = ataris.get_or_insert_with(|| AtariHeads::new(board, self.target, cell));
+        let mut save = |h: Point| {
+            let (l, _) = board.first_liberties::<1>(h);
+            let refuted = self.refuted(escapes, l[0]);
+            cands.push(l[0], if refuted { REFUTED } else { SAVING });
+        };
+        if ataris.len > 4 {
+            for &h in weak_adjacent_heads(board, self.target, self.attacker, 1).points() {
+                save(h);
+            }
+        } else {
+            let mut heads = ataris.heads;
+            let heads = &mut heads[..ataris.len];
+            heads.sort_unstable();
+            for &h in &*heads {
+                save(h);
             }
         }
     }
@@ -1700,6 +1738,41 @@ impl Extensions {
             at: lib_pts[1 - i],
             liberties: 1,
         })
+    }
+}
+
+/// The heads of the attacker chains in atari next to the target, found
+/// once at an attacker node for [`Search::ataris_join`] and
+/// [`Search::saving_candidates`]: up to four, in the order found, and a
+/// count of five for more (no move touches five chains).
+struct AtariHeads {
+    heads: [Point; 4],
+    len: usize,
+}
+
+impl AtariHeads {
+    /// The chains of `cell` with one liberty next to the chain on `target`.
+    fn new(b: &Board, target: Point, cell: Cell) -> AtariHeads {
+        let mut ataris = AtariHeads {
+            heads: [NO_POINT; 4],
+            len: 0,
+        };
+        for s in b.chain_stones(target) {
+            for n in s.neighbors() {
+                if b.cell(n) == cell && b.liberty_count(n) == 1 {
+                    let h = b.chain_head(n);
+                    if !ataris.heads[..ataris.len].contains(&h) {
+                        if ataris.len == 4 {
+                            ataris.len = 5;
+                            return ataris;
+                        }
+                        ataris.heads[ataris.len] = h;
+                        ataris.len += 1;
+                    }
+                }
+            }
+        }
+        ataris
     }
 }
 
