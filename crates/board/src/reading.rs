@@ -868,8 +868,10 @@ impl<'r> Search<'r> {
                 return hit;
             }
         }
-        // The target's liberties (fewer than the threshold, so all of them).
-        let (lib_pts, n) = self.board.first_liberties::<5>(t);
+        // The target's liberties (fewer than the threshold, so all of them),
+        // and the attacker chains in atari next to it, in one walk.
+        let (lib_pts, n, ataris) =
+            AtariHeads::with_liberties(self.board, t, libs, self.attacker.cell());
         let lib_pts = &lib_pts[..n];
         // What the defender's extensions reach: the candidates they refute
         // are kept out of play (and not scored).
@@ -890,14 +892,12 @@ impl<'r> Search<'r> {
         let mut live = cands.len_above(left.max_score(lib_pts));
         let mut next = 0;
         let mut unknown = false;
-        // The attacker chains in atari next to the target, once asked for.
-        let mut ataris = None;
         loop {
             if next == live {
                 match left {
                     Stage::Done => break,
                     Stage::Saving => {
-                        self.saving_candidates(escapes, &mut ataris, &mut cands);
+                        self.saving_candidates(escapes, &ataris, &mut cands);
                         left = Stage::Nets;
                         if cands.len + 4 * lib_pts.len() > MAX_CANDIDATES {
                             // The list may run out of room: the candidates
@@ -907,7 +907,7 @@ impl<'r> Search<'r> {
                             cands = Candidates::new();
                             self.liberty_candidates(lib_pts, escapes, &mut cands);
                             self.net_candidates(lib_pts, escapes, &mut cands);
-                            self.saving_candidates(escapes, &mut ataris, &mut cands);
+                            self.saving_candidates(escapes, &ataris, &mut cands);
                             left = Stage::Done;
                         }
                     }
@@ -925,7 +925,7 @@ impl<'r> Search<'r> {
             // The defender's one move after `p`, if known (on this board).
             let lone = extensions
                 .lone(lib_pts, p)
-                .filter(|_| self.ataris_join(&mut ataris, p));
+                .filter(|_| self.ataris_join(&ataris, p));
             if let Some(val) = lone.and_then(|_| self.atari_won(d, p, lib_pts, &extensions)) {
                 match val {
                     Val::AttackerWins => {
@@ -1090,13 +1090,11 @@ impl<'r> Search<'r> {
 
     /// Whether every attacker chain in atari next to the target has its
     /// liberty on `p` (is next to it): none is left in atari by the
-    /// attacker's `p` when it is no self-atari. `ataris` holds those chains
-    /// once found ([`AtariHeads`]): a node asks for each of its liberties,
-    /// on the same board, and walks the target once.
-    fn ataris_join(&self, ataris: &mut Option<AtariHeads>, p: Point) -> bool {
+    /// attacker's `p` when it is no self-atari. `ataris` are those chains
+    /// ([`AtariHeads`], found once by the node for all its moves).
+    fn ataris_join(&self, ataris: &AtariHeads, p: Point) -> bool {
         let b = &*self.board;
         let cell = self.attacker.cell();
-        let ataris = ataris.get_or_insert_with(|| AtariHeads::new(b, self.target, cell));
         let joined = match ataris.len {
             0 => true,
             // Five chains or more: `p` touches four at most.
@@ -1346,17 +1344,14 @@ impl<'r> Search<'r> {
     }
 
     /// Moves saving the attacker chains next to the target that are in
-    /// atari, into `cands`, in the point order of their heads. `ataris`
-    /// holds those chains once found ([`Search::ataris_join`]).
+    /// atari (`ataris`), into `cands`, in the point order of their heads.
     fn saving_candidates(
         &self,
         escapes: Option<&Escapes>,
-        ataris: &mut Option<AtariHeads>,
+        ataris: &AtariHeads,
         cands: &mut Candidates,
     ) {
         let board = &*self.board;
-        let cell = self.attacker.cell();
-        let ataris = ataris.get_or_insert_with(|| AtariHeads::new(board, self.target, cell));
         let mut save = |h: Point| {
             let (l, _) = board.first_liberties::<1>(h);
             let refuted = self.refuted(escapes, l[0]);
@@ -1751,28 +1746,48 @@ struct AtariHeads {
 }
 
 impl AtariHeads {
-    /// The chains of `cell` with one liberty next to the chain on `target`.
-    fn new(b: &Board, target: Point, cell: Cell) -> AtariHeads {
+    /// The liberties of the chain on `target`, which has `libs` of them
+    /// (two to four), in the order [`Board::first_liberties`] gives them,
+    /// and the chains of `cell` with one liberty next to it: both in one
+    /// walk of the chain (an attacker node needs both).
+    fn with_liberties(
+        b: &Board,
+        target: Point,
+        libs: usize,
+        cell: Cell,
+    ) -> ([Point; 4], usize, AtariHeads) {
+        debug_assert!((2..=4).contains(&libs) && libs == b.liberty_count(target));
+        let mut out = [target; 4];
+        let mut n = 0;
         let mut ataris = AtariHeads {
             heads: [NO_POINT; 4],
             len: 0,
         };
         for s in b.chain_stones(target) {
-            for n in s.neighbors() {
-                if b.cell(n) == cell && b.liberty_count(n) == 1 {
-                    let h = b.chain_head(n);
+            for q in s.neighbors() {
+                let c = b.cell(q);
+                if c == Cell::Empty {
+                    if n < libs && !out[..n].contains(&q) {
+                        out[n] = q;
+                        n += 1;
+                    }
+                } else if c == cell && b.liberty_count(q) == 1 && ataris.len <= 4 {
+                    let h = b.chain_head(q);
                     if !ataris.heads[..ataris.len].contains(&h) {
-                        if ataris.len == 4 {
-                            ataris.len = 5;
-                            return ataris;
+                        if ataris.len < 4 {
+                            ataris.heads[ataris.len] = h;
                         }
-                        ataris.heads[ataris.len] = h;
+                        // Five: too many to keep (no move touches them all).
                         ataris.len += 1;
                     }
                 }
             }
         }
-        ataris
+        debug_assert!({
+            let (first, k) = b.first_liberties::<5>(target);
+            first[..k] == out[..n]
+        });
+        (out, n, ataris)
     }
 }
 
