@@ -45,6 +45,59 @@ fn encode(x: i8, y: i8, p: ShapePoint) -> u32 {
         | u32::from(p.off_board & 15)
 }
 
+/// The most points of a shape worked on in arrays on the stack when its
+/// canonical key is found.
+const SMALL: usize = 16;
+
+/// `keys` sorted: by insertion up to [`SMALL`] of them (most eye regions
+/// have one to three points, too few for the library sort's set-up to
+/// pay), by the library sort beyond.
+fn sort_keys(keys: &mut [u32]) {
+    if keys.len() > SMALL {
+        keys.sort_unstable();
+        return;
+    }
+    for i in 1..keys.len() {
+        let k = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] > k {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = k;
+    }
+}
+
+/// `FRAMES[s]`: where a point's x and y come from under symmetry
+/// `Symmetry::ALL[s]` and the translation to the smallest x and y, as
+/// indices into its distances from its shape's box: 0 from the left side
+/// (x less the box's smallest x), 1 from the right side, 2 from the top, 3
+/// from the bottom. (Each axis of a symmetry's image is one axis of the
+/// shape, its sign kept or flipped.)
+const FRAMES: [[usize; 2]; 8] = {
+    // The side an image axis measures from, given the image of a step
+    // along x and one along y on that axis.
+    const fn side(along_x: i32, along_y: i32) -> usize {
+        match (along_x, along_y) {
+            (1, 0) => 0,
+            (-1, 0) => 1,
+            (0, 1) => 2,
+            (0, -1) => 3,
+            _ => panic!("a symmetry's axis is a shape's axis"),
+        }
+    }
+    let mut frames = [[0; 2]; 8];
+    let mut s = 0;
+    while s < 8 {
+        let sym = Symmetry::ALL[s];
+        let (x_of_x, y_of_x) = sym.apply_offset(1, 0);
+        let (x_of_y, y_of_y) = sym.apply_offset(0, 1);
+        frames[s] = [side(x_of_x, x_of_y), side(y_of_x, y_of_y)];
+        s += 1;
+    }
+    frames
+};
+
 /// `MASKS[s][m]`: the edge mask `m` under symmetry `Symmetry::ALL[s]`.
 static MASKS: std::sync::LazyLock<[[u8; 16]; 8]> = std::sync::LazyLock::new(|| {
     let mut t = [[0u8; 16]; 8];
@@ -214,8 +267,7 @@ impl Shape {
     /// The canonical key (smallest over the 8 symmetries, after translation)
     /// and the symmetry that produces it from this shape.
     pub fn canonical(&self) -> (ShapeKey, Symmetry) {
-        // Keys of shapes this small are built in arrays on the stack.
-        const SMALL: usize = 16;
+        // (The keys of small shapes are built in arrays on the stack.)
         let n = self.points.len();
         if n > SMALL {
             let mut best = vec![0; n];
@@ -239,26 +291,47 @@ impl Shape {
             return best_sym;
         }
         // The bounding box, found once: a symmetry's offsets permute the
-        // axes and flip their signs, so its smallest x and y are those of
-        // the box's two opposite corners mapped by it.
+        // axes and flip their signs, so after it and the translation a
+        // point's x and y are each one of its distances from the box's
+        // sides (`FRAMES`).
         let (mut lo, mut hi) = ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN));
         for p in &self.points {
             let (x, y) = (i32::from(p.x), i32::from(p.y));
             lo = (lo.0.min(x), lo.1.min(y));
             hi = (hi.0.max(x), hi.1.max(y));
         }
-        for (si, &sym) in Symmetry::ALL.iter().enumerate() {
-            let (a, b) = (sym.apply_offset(lo.0, lo.1), sym.apply_offset(hi.0, hi.1));
-            let (min_x, min_y) = (a.0.min(b.0), a.1.min(b.1));
-            for (k, p) in buf.iter_mut().zip(&self.points) {
-                let (x, y) = sym.apply_offset(i32::from(p.x), i32::from(p.y));
-                let q = ShapePoint {
-                    off_board: masks[si][usize::from(p.off_board & 15)],
-                    ..*p
-                };
-                *k = encode((x - min_x) as i8, (y - min_y) as i8, q);
+        // Each point packed once for every symmetry: its four distances a
+        // byte each (as `encode` keeps them: a coordinate's byte) from bit
+        // 0, the bits of its key that no symmetry moves from bit 32, its
+        // edges from bit 48.
+        let pack = |p: &ShapePoint| {
+            let (x, y) = (i32::from(p.x), i32::from(p.y));
+            let sides = [x - lo.0, hi.0 - x, y - lo.1, hi.1 - y];
+            let sides = u32::from_le_bytes(sides.map(|d| d as u8));
+            let fixed = encode(0, 0, ShapePoint { off_board: 0, ..*p });
+            u64::from(sides) | u64::from(fixed) << 32 | u64::from(p.off_board & 15) << 48
+        };
+        // (Small shapes are packed on the stack.)
+        let mut small = [0u64; SMALL];
+        let large: Vec<u64>;
+        let packed = if self.points.len() <= SMALL {
+            for (k, p) in small.iter_mut().zip(&self.points) {
+                *k = pack(p);
             }
-            buf.sort_unstable();
+            &small[..self.points.len()]
+        } else {
+            large = self.points.iter().map(pack).collect();
+            &large[..]
+        };
+        for (si, &sym) in Symmetry::ALL.iter().enumerate() {
+            let [fx, fy] = FRAMES[si].map(|f| 8 * f as u32);
+            let masks = &masks[si];
+            for (k, &p) in buf.iter_mut().zip(packed) {
+                let (x, y) = ((p >> fx) as u32 & 0xff, (p >> fy) as u32 & 0xff);
+                let edges = masks[(p >> 48) as usize & 15];
+                *k = y << 24 | x << 16 | (p >> 32) as u32 & 0xfff0 | u32::from(edges);
+            }
+            sort_keys(buf);
             if si == 0 || *buf < *best {
                 best.copy_from_slice(buf);
                 best_sym = sym;
@@ -428,6 +501,54 @@ mod tests {
         assert_eq!(value(&["OO", "O.", "O "]), "[2,1]");
         // Straight three with the opponent already on the vital point.
         assert_eq!(value(&[".O."]), "[1,1]");
+    }
+
+    /// The canonical key and symmetry are those found the plain way: each
+    /// symmetry's image moved to the origin, its points' keys sorted, the
+    /// first smallest list kept; for shapes of every size, edges and
+    /// contents, anywhere on the grid.
+    #[test]
+    fn canonical_key_is_the_smallest_image_key() {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as i8
+        };
+        for case in 0..400 {
+            let n = 1 + next(if case % 4 == 0 { 30 } else { 6 }) as usize;
+            let (dx, dy) = (next(40) - 20, next(40) - 20);
+            let mut points: Vec<ShapePoint> = Vec::new();
+            while points.len() < n {
+                let (x, y) = (dx + next(7), dy + next(7));
+                if points.iter().any(|p| p.x == x && p.y == y) {
+                    continue;
+                }
+                let content =
+                    [Content::Empty, Content::Opponent, Content::Either][next(3) as usize];
+                points.push(ShapePoint {
+                    x,
+                    y,
+                    content,
+                    marginal: next(2) == 1,
+                    off_board: next(16) as u8,
+                });
+            }
+            let shape = Shape::new(points);
+            let mut plain: Option<(Vec<u32>, Symmetry)> = None;
+            for sym in Symmetry::ALL {
+                let image = shape.transformed(sym).normalized();
+                let mut keys: Vec<u32> =
+                    image.points.iter().map(|p| encode(p.x, p.y, *p)).collect();
+                keys.sort_unstable();
+                if plain.as_ref().is_none_or(|(best, _)| keys < *best) {
+                    plain = Some((keys, sym));
+                }
+            }
+            let (keys, sym) = plain.unwrap();
+            assert_eq!(shape.canonical(), (ShapeKey(keys), sym), "case {case}");
+        }
     }
 
     #[test]
