@@ -10,7 +10,9 @@ use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Summary, Unde
 use crate::rules::{Reinforcement, ReinforcementRules, Windows};
 use keisei_board::{Board, BoardMap, Color, MAX_SIZE, Point, PointSet, PointSets};
 use keisei_territory::patterns::RemovalRules;
-use keisei_territory::{BlockFinder, BlockModel, Blocks, Owner, block_reach, blocks, owner_rows};
+use keisei_territory::{
+    BlockFinder, BlockModel, Blocks, Owner, block_reach, blocks, blocks_of_sets, owner_rows,
+};
 use std::borrow::Cow;
 
 /// The constants of the ellipse model.
@@ -565,21 +567,37 @@ struct BlockMemo {
 /// The restriction blocks of the unattackable live stones: with a memo of
 /// a position nearby, the blocks of stones nothing near changed (no live
 /// stone, no unattackable stone within [`block_reach`]) are the memo's, the
-/// others are made afresh; with `record`, also the memo of these.
+/// others are made afresh; with `record`, also the memo of these. The
+/// live board ([`live_board`]) is made only when its contents as sets (the
+/// live stones `stones_of` and the other points of the board) do not do.
 fn restriction_blocks(
-    live: &Board,
+    ctx: &Context,
     unattackable: &PointSet,
     stones_of: &[PointSet; 2],
     reuse: Option<&EllipseMemo>,
     record: bool,
 ) -> (Blocks, Option<BlockMemo>) {
     let rules = RemovalRules::builtin();
+    let size = ctx.board.size();
+    // The live board's contents as sets, from the live stones.
+    let mut empty = PointSet::board(size);
+    empty.subtract(&stones_of[0]);
+    empty.subtract(&stones_of[1]);
+    let sets = PointSets {
+        empty,
+        stones: *stones_of,
+    };
+    debug_assert!(
+        sets == live_board(ctx).point_sets(),
+        "sets of the live board"
+    );
     if reuse.is_none() && !record {
-        return (
-            blocks(live, unattackable, BlockModel::Restriction, rules),
-            None,
-        );
+        let model = BlockModel::Restriction;
+        let blocks = blocks_of_sets(size, &sets, unattackable, model, rules)
+            .unwrap_or_else(|| blocks(&live_board(ctx), unattackable, model, rules));
+        return (blocks, None);
     }
+    let live = live_board(ctx);
     // Each colour's blocks, as the union of its stones' blocks.
     let mut union = [PointSet::new(), PointSet::new()];
     let mut kept = PointSet::new();
@@ -604,15 +622,7 @@ fn restriction_blocks(
         }
     }
     let mut recorded = record.then(Vec::new);
-    // The live board's contents as sets, from the live stones.
-    let mut empty = PointSet::board(live.size());
-    empty.subtract(&stones_of[0]);
-    empty.subtract(&stones_of[1]);
-    let sets = PointSets {
-        empty,
-        stones: *stones_of,
-    };
-    let finder = BlockFinder::with_sets(live, &sets, unattackable, BlockModel::Restriction, rules);
+    let finder = BlockFinder::with_sets(&live, &sets, unattackable, BlockModel::Restriction, rules);
     for s in unattackable {
         let Some(color) = live.color(s) else {
             continue;
@@ -860,13 +870,12 @@ impl Ellipse<'_> {
         let mut unattackable = stones_of[0];
         unattackable.union_with(&stones_of[1]);
         unattackable.intersect_with(ctx.unattackable);
-        let live = live_board(ctx);
         let reuse = match memo {
             Memo::Reuse(m) if !detail && self.fits(m, size) => Some(m),
             _ => None,
         };
         let (blocks, block_memo) = restriction_blocks(
-            &live,
+            ctx,
             &unattackable,
             &stones_of,
             reuse,

@@ -162,13 +162,25 @@ impl Blocks {
 /// next to unattackable enemy stones (also taken from `stones`) by the
 /// removal rules. Points that are not stones of `stones` are ignored.
 pub fn blocks(board: &Board, stones: &PointSet, model: BlockModel, rules: &RemovalRules) -> Blocks {
-    let Some(table) = rules.box_table() else {
-        return blocks_by_finder(board, stones, model, rules);
-    };
-    let size = board.size();
+    blocks_of_sets(board.size(), &board.point_sets(), stones, model, rules)
+        .unwrap_or_else(|| blocks_by_finder(board, stones, model, rules))
+}
+
+/// [`blocks`] on a board of `size` given as its contents as sets (what
+/// [`Board::point_sets`] gives), without the board: for rules whose enemy
+/// stones stand within two columns and rows of the block's stone (the
+/// built-in ones); `None` for other rules ([`blocks`] needs the board
+/// then).
+pub fn blocks_of_sets(
+    size: u8,
+    sets: &PointSets,
+    stones: &PointSet,
+    model: BlockModel,
+    rules: &RemovalRules,
+) -> Option<Blocks> {
+    let table = rules.box_table()?;
     let n = usize::from(size);
     let last = i32::from(size) - 1;
-    let sets = board.point_sets();
     let empty = sets.empty.rows(size);
     let of = sets.stones.map(|mut set| {
         set.intersect_with(stones);
@@ -221,11 +233,11 @@ pub fn blocks(board: &Board, stones: &PointSet, model: BlockModel, rules: &Remov
         }
         set
     });
-    Blocks {
+    Some(Blocks {
         model,
         black,
         white,
-    }
+    })
 }
 
 /// The extent of a block along one axis, `(d_min, d_max)`, for a stone at
