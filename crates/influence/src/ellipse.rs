@@ -390,6 +390,14 @@ impl Counts {
             Counts::Narrow(tallies) => tallies.map(|mut t| t.take_cover(size)),
         }
     }
+
+    /// [`Counts::into_covers`], the counts kept.
+    fn covers(&self, size: u8) -> [Cover; 2] {
+        match self {
+            Counts::Wide(covers) => *covers,
+            Counts::Narrow(tallies) => tallies.clone().map(|mut t| t.take_cover(size)),
+        }
+    }
 }
 
 impl Covered {
@@ -1067,12 +1075,12 @@ impl Ellipse<'_> {
                 tally.finish(&mut cover[c], size);
             }
         }
-        // Both made by now (`finish`) unless narrow.
-        let cover = cover.map(|c| c.unwrap_or_else(Cover::new));
+        // Both covers made by now (`finish`) unless narrow (then neither
+        // is, nor needed).
         let counts = if narrow {
             Counts::Narrow(tallies)
         } else {
-            Counts::Wide(cover)
+            Counts::Wide(cover.map(|c| c.unwrap_or_else(Cover::new)))
         };
         // Every live stone in point order.
         stones.sort_unstable_by_key(|s| s.stone);
@@ -1087,7 +1095,7 @@ impl Ellipse<'_> {
                 targets: target_sets,
                 white_from: stones.partition_point(|s| s.color == Color::Black),
                 stones,
-                cover,
+                cover: counts.covers(size),
                 blocks,
             });
         (
