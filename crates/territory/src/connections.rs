@@ -946,18 +946,19 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
 /// registers of the walk over pairs and spilled them.)
 #[inline(never)]
 fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate> {
-    // One scan for both colours: a colour's candidates come in the same
-    // order as from a scan of that colour alone (board order, then
-    // pattern and symmetry), kept by colour.
-    // (A middle-game position has a few hundred.)
+    // One scan a colour, each colour's candidates in the order found
+    // (board order, then pattern and symmetry). (A middle-game position
+    // has a few hundred.)
     let mut found: [Vec<Candidate>; 2] = [Vec::with_capacity(512), Vec::with_capacity(512)];
-    // (`for_each` runs the matcher's own loop, `fold`; `extend` would call
-    // `next` once a match.)
-    patterns.matcher.matches_both(board).for_each(|m| {
-        if let Some(c) = candidate(board, patterns, m) {
-            found[c.color.index()].push(c);
-        }
-    });
+    for (color, found) in Color::BOTH.into_iter().zip(&mut found) {
+        // (`for_each` runs the matcher's own loop, `fold`; `extend` would
+        // call `next` once a match.)
+        patterns.matcher.matches(board, color).for_each(|m| {
+            if let Some(c) = candidate(board, patterns, m) {
+                found.push(c);
+            }
+        });
+    }
     sorted_by_key(&found)
 }
 

@@ -33,9 +33,11 @@
 //! ([`PatternSet::matches_at`]) test the anchor before building a window.
 //!
 //! A whole-board scan first packs each row of the board into one word of
-//! codes, padded with off-board cells (three on either side, three rows
+//! codes as the colour scanned reads them (White's with its colours
+//! swapped), padded with off-board cells (three on either side, three rows
 //! above and below), so that the window of a point is seven shifts of
-//! seven words (and a cell outside the window, one); one point's window is
+//! seven words (and a cell outside the window, one), and a row's possible
+//! anchors are a few bit operations on its word; one point's window is
 //! read off the board's stone sets a row at a time.
 
 use super::Symbol;
@@ -44,7 +46,6 @@ use crate::board::Board;
 use crate::color::{Cell, Color};
 use crate::diag::SourceErrors;
 use crate::point::{MAX_SIZE, Point};
-use crate::set::{PointSet, PointSetIter};
 use crate::symmetry::Symmetry;
 use std::fmt;
 
@@ -730,7 +731,10 @@ impl PatternSet {
         if anchor.on_board(size) {
             let at_anchor = Window::from(board.cell(anchor) as u8) << (2 * KEY[0]);
             if self.anchor_may_match(at_anchor, color) {
-                let window = board_window(board, anchor);
+                let window = match color {
+                    Color::Black => board_window(board, anchor),
+                    Color::White => swap_window(board_window(board, anchor)),
+                };
                 scan.start(self, window, color);
             }
         }
@@ -791,9 +795,8 @@ impl PatternSet {
     }
 
     /// The checks a window mask cannot do: cells that must be on the board
-    /// and cells outside the window. `code` gives the board's code at an
-    /// extra cell; for White it is swapped before the test, as the window
-    /// was.
+    /// and cells outside the window. `code` gives the code at an extra cell
+    /// as the scan's colour reads it (swapped for White, as the window is).
     #[inline]
     fn rest_ok(&self, v: &Variant, scan: &Scan, code: impl Fn(&Extra) -> u8) -> bool {
         !v.rest
@@ -801,41 +804,34 @@ impl PatternSet {
                 && (!v.has_extras
                     || self.extras[v.extras.0 as usize..v.extras.1 as usize]
                         .iter()
-                        .all(|e| {
-                            let c = match scan.color {
-                                Color::Black => code(e),
-                                Color::White => swap_code(code(e)),
-                            };
-                            e.allowed >> c & 1 != 0
-                        }))
+                        .all(|e| e.allowed >> code(e) & 1 != 0))
     }
 }
 
 impl PatternSet {
-    /// The points of `board` whose contents some variant allows at its
-    /// anchor when read for one of `colors`: the only points a scan need
-    /// visit (a set anchored on stones skips every empty point without
-    /// building its window). A superset of the anchors of the matches,
-    /// never missing one: [`PatternSet::anchor_may_match`] still decides
-    /// each point and colour.
-    fn possible_anchors(&self, board: &Board, colors: &[Color]) -> PointSet {
-        let sets = board.point_sets();
-        let mut out = PointSet::new();
-        // Codes as read for Black: 0 empty, 1 own stone, 2 other stone
-        // (an anchor is never off the board).
+    /// The columns of a row of [`Rows`] (`code`, as one colour reads it)
+    /// whose contents some variant allows at its anchor: bit `2 * (x +
+    /// HALF)` for column `x`. The only points a scan need visit (a set
+    /// anchored on stones passes over every empty point without building
+    /// its window), and exactly those: an anchor is never off the board,
+    /// and the key's anchor cell is the bucket's first test.
+    #[inline]
+    fn anchor_bits(&self, code: u64) -> u64 {
+        const LOW: u64 = u64::MAX / 3;
+        let (low, high) = (code & LOW, code >> 1 & LOW);
+        let mut bits = 0;
+        // Codes as the colour reads them: 0 empty, 1 own stone, 2 other
+        // stone (3, off the board, is never an anchor's).
         if self.anchor_codes & 1 != 0 {
-            out.union_with(&sets.empty);
+            bits |= !(low | high) & LOW;
         }
-        for &color in colors {
-            let (own, other) = (color.index(), color.opponent().index());
-            if self.anchor_codes >> 1 & 1 != 0 {
-                out.union_with(&sets.stones[own]);
-            }
-            if self.anchor_codes >> 2 & 1 != 0 {
-                out.union_with(&sets.stones[other]);
-            }
+        if self.anchor_codes >> 1 & 1 != 0 {
+            bits |= low & !high;
         }
-        out
+        if self.anchor_codes >> 2 & 1 != 0 {
+            bits |= high & !low;
+        }
+        bits
     }
 
     /// Whether some variant allows the anchor code of `window` (a point's
@@ -1115,13 +1111,10 @@ impl Default for Scan {
 }
 
 impl Scan {
-    /// Starts on a point whose window is `window`, for `color`.
+    /// Starts on a point whose window, as `color` reads it (swapped for
+    /// White), is `window`.
     #[inline]
     fn start(&mut self, set: &PatternSet, window: Window, color: Color) {
-        let window = match color {
-            Color::Black => window,
-            Color::White => swap_window(window),
-        };
         let bucket = set.buckets[set.keys[key_of(window)] as usize];
         self.color = color;
         self.window = window;
@@ -1183,10 +1176,12 @@ impl Scan {
     }
 }
 
-/// The board's rows as 2-bit codes, each padded with [`HALF`] off-board
-/// cells on either side (and past the board's last column), with [`HALF`]
-/// off-board rows above and below: a point's window is seven shifts of
-/// seven rows.
+/// The board's rows as 2-bit codes as one colour reads them (own stones 1,
+/// the other colour's 2: swapped for White), each padded with [`HALF`]
+/// off-board cells on either side (and past the board's last column), with
+/// [`HALF`] off-board rows above and below: a point's window is seven
+/// shifts of seven rows.
+#[derive(Clone)]
 struct Rows {
     /// Row `y + HALF`: bits `2 * (x + HALF)` and up hold the code of column
     /// `x`.
@@ -1195,7 +1190,8 @@ struct Rows {
 }
 
 impl Rows {
-    fn new(board: &Board) -> Rows {
+    /// The rows of `board` as `color` reads them.
+    fn new(board: &Board, color: Color) -> Rows {
         // A row of one kind of cell (25 bits) as the low bits of its 2-bit
         // codes, seven columns at a time.
         let spread = |bits: u32| {
@@ -1206,12 +1202,16 @@ impl Rows {
         };
         let n = board.size();
         let sets = board.point_sets();
+        let (own, other) = (
+            &sets.stones[color.index()],
+            &sets.stones[color.opponent().index()],
+        );
         // Off before column 0 and from column `n` on.
         let off = ((1 << (2 * H)) - 1) | (u64::MAX << (2 * (H + usize::from(n))));
         let mut code = [u64::MAX; MAX_SIZE as usize + 2 * H];
         for y in 0..n {
-            let [black, white] = sets.stones.map(|set| spread(set.row_bits(y)));
-            code[usize::from(y) + H] = (black | white << 1) << (2 * H) | off;
+            let (own, other) = (spread(own.row_bits(y)), spread(other.row_bits(y)));
+            code[usize::from(y) + H] = (own | other << 1) << (2 * H) | off;
         }
         Rows {
             code,
@@ -1249,19 +1249,23 @@ impl Rows {
 /// [`PatternSet::matches`].
 pub struct Matches<'a> {
     set: &'a PatternSet,
-    rows: Rows,
+    /// The board's rows as each colour matched reads them.
+    rows: [Rows; 2],
     /// The colours to match, and how many of them.
     colors: [Color; 2],
     color_count: usize,
-    /// The points left to visit: those whose contents some variant allows
-    /// at its anchor for one of the colours, in board order.
-    points: PointSetIter,
+    /// The row being visited.
+    y: i32,
+    /// For each colour, the anchors of the row not yet visited
+    /// ([`PatternSet::anchor_bits`]).
+    left: [u64; 2],
+    /// Whether each colour is scanned at the current point.
+    here: [bool; 2],
     /// The next colour to scan at the current point.
     next_color: usize,
     anchor: Point,
     /// The anchor's column and row.
     xy: (i32, i32),
-    window: Window,
     scan: Scan,
 }
 
@@ -1271,17 +1275,23 @@ impl<'a> Matches<'a> {
             Some(c) => ([c, c], 1),
             None => (Color::BOTH, 2),
         };
-        let colors_read = &colors[..color_count];
+        let first = Rows::new(board, colors[0]);
+        let second = if color_count == 2 {
+            Rows::new(board, colors[1])
+        } else {
+            first.clone()
+        };
         Matches {
             set,
-            rows: Rows::new(board),
+            rows: [first, second],
             colors,
             color_count,
-            points: set.possible_anchors(board, colors_read).iter(),
+            y: -1,
+            left: [0; 2],
+            here: [false; 2],
             next_color: color_count,
             anchor: Point::new(0, 0),
             xy: (0, 0),
-            window: 0,
             scan: Scan::default(),
         }
     }
@@ -1291,22 +1301,37 @@ impl<'a> Matches<'a> {
     #[inline]
     fn advance(&mut self) -> bool {
         loop {
-            if self.next_color == self.color_count {
-                let Some(p) = self.points.next() else {
+            while self.next_color < self.color_count {
+                let i = self.next_color;
+                self.next_color += 1;
+                if self.here[i] {
+                    let window = self.rows[i].window(self.xy.0, self.xy.1);
+                    self.scan.start(self.set, window, self.colors[i]);
+                    return true;
+                }
+            }
+            let left = self.left[0] | self.left[1];
+            if left == 0 {
+                // The next row's anchors.
+                if self.y + 1 >= self.rows[0].size {
                     return false;
-                };
-                self.next_color = 0;
-                self.anchor = p;
-                self.xy = (p.x(), p.y());
-                self.window = self.rows.window(p.x(), p.y());
+                }
+                self.y += 1;
+                for i in 0..self.color_count {
+                    let code = self.rows[i].code[self.y as usize + H];
+                    self.left[i] = self.set.anchor_bits(code);
+                }
+                continue;
             }
-            let color = self.colors[self.next_color];
-            self.next_color += 1;
-            // A point no variant can be anchored on is passed over.
-            if self.set.anchor_may_match(self.window, color) {
-                self.scan.start(self.set, self.window, color);
-                return true;
+            let at = left & left.wrapping_neg();
+            for i in 0..2 {
+                self.here[i] = self.left[i] & at != 0;
+                self.left[i] &= !at;
             }
+            self.next_color = 0;
+            let x = (at.trailing_zeros() / 2) as i32 - HALF;
+            self.xy = (x, self.y);
+            self.anchor = Point::new(x as u8, self.y as u8);
         }
     }
 }
@@ -1319,7 +1344,8 @@ impl Iterator for Matches<'_> {
         loop {
             while let Some(i) = self.scan.next(set) {
                 let v = &set.variants[i];
-                let (rows, (x, y)) = (&self.rows, self.xy);
+                // (The colour scanned is the one before `next_color`.)
+                let (rows, (x, y)) = (&self.rows[self.next_color - 1], self.xy);
                 let code = |e: &Extra| rows.at(x + i32::from(e.dx), y + i32::from(e.dy));
                 if set.rest_ok(v, &self.scan, code) {
                     return Some(v.to_match(self.anchor, self.scan.color));
@@ -1342,7 +1368,8 @@ impl Iterator for Matches<'_> {
         loop {
             while let Some(i) = self.scan.next(set) {
                 let v = &set.variants[i];
-                let (rows, (x, y)) = (&self.rows, self.xy);
+                // (The colour scanned is the one before `next_color`.)
+                let (rows, (x, y)) = (&self.rows[self.next_color - 1], self.xy);
                 let code = |e: &Extra| rows.at(x + i32::from(e.dx), y + i32::from(e.dy));
                 if set.rest_ok(v, &self.scan, code) {
                     acc = f(acc, v.to_match(self.anchor, self.scan.color));
@@ -1382,9 +1409,14 @@ impl Iterator for MatchesAt<'_> {
                 }
             }
             let v = &set.variants[i];
+            let color = self.scan.color;
             let code = |e: &Extra| {
-                Point::checked(x + i32::from(e.dx), y + i32::from(e.dy), size)
-                    .map_or(Cell::Off as u8, |p| board.cell(p) as u8)
+                let c = Point::checked(x + i32::from(e.dx), y + i32::from(e.dy), size)
+                    .map_or(Cell::Off as u8, |p| board.cell(p) as u8);
+                match color {
+                    Color::Black => c,
+                    Color::White => swap_code(c),
+                }
             };
             if set.rest_ok(v, &self.scan, code) {
                 return Some(v.to_match(self.anchor, self.scan.color));
