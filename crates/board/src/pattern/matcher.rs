@@ -23,11 +23,13 @@
 //! variant goes in every bucket its requirements on those cells allow).
 //! Inside a bucket, a bitset per (filter cell, state) marks the variants
 //! that do *not* allow that state there; the filter cells are the other six
-//! cells of the 3×3 square, the cells two and three steps north and south,
-//! and those two and three steps east and west. The OR of fourteen bitset
-//! words, complemented, leaves the candidates whose window test is worth
-//! running (over the connection patterns' scans of 30 record positions,
-//! about 13 per anchored stone and colour, of which about 4 match). Before any of that, a whole-board scan visits only the
+//! cells of the 3×3 square, the cells two and three steps in each
+//! direction, and the knight's and large knight's moves (thirty). They are
+//! stored joined by pairs of neighbouring window cells, a bitset per pair
+//! and combination of the two states (eighteen pairs). The OR of eighteen
+//! bitset words, complemented, leaves the candidates whose window test is
+//! worth running (for the connection patterns, none: every bucket is
+//! decided by its filters). Before any of that, a whole-board scan visits only the
 //! points whose contents some variant allows at its anchor (for a set
 //! anchored on stones, the stones), and one point's matches
 //! ([`PatternSet::matches_at`]) test the anchor before building a window.
@@ -123,28 +125,69 @@ const FILTER: [usize; 30] = [
     25, 23, 16, 18, 30, 32, 10, 38, 26, 22, 27, 21, 3, 45, 39, 37, 11, 9, 33, 29, 19, 15, 46, 44,
     4, 2, 34, 28, 20, 14,
 ];
-/// The filter bitsets of one word of a bucket: one per filter cell and state.
-const ROW_WORDS: usize = FILTER.len() * 4;
+/// The filter bitsets are read two neighbouring window cells at a time:
+/// each pair's first cell, the second being the next cell of the window
+/// (its 2-bit code the next two bits), so that one 4-bit field of the
+/// window picks the pair's bitset. Between them the pairs cover every
+/// [`FILTER`] cell; a second cell that is not a filter cell (a key cell, or
+/// one no bitset reads) adds nothing to its pair's bitsets. Thirty cells
+/// cost eighteen reads.
+const PAIRS: [usize; 18] = [
+    2, 4, 9, 11, 14, 16, 18, 20, 22, 25, 27, 29, 32, 34, 37, 39, 44, 46,
+];
+/// The bitsets of one pair of cells: one per combination of their states
+/// (the first cell's state in the low two bits).
+const PAIR_ROWS: usize = 16;
+/// The places in [`FILTER`] of each pair's two cells ([`FILTER`]'s length
+/// for a cell that is not a filter cell). Every filter cell is in a pair.
+const PAIR_FILTERS: [[usize; 2]; PAIRS.len()] = {
+    const fn place(cell: usize) -> usize {
+        let mut f = 0;
+        while f < FILTER.len() && FILTER[f] != cell {
+            f += 1;
+        }
+        f
+    }
+    let mut table = [[0; 2]; PAIRS.len()];
+    let mut covered = [false; FILTER.len() + 1];
+    let mut p = 0;
+    while p < PAIRS.len() {
+        table[p] = [place(PAIRS[p]), place(PAIRS[p] + 1)];
+        covered[table[p][0]] = true;
+        covered[table[p][1]] = true;
+        p += 1;
+    }
+    let mut f = 0;
+    while f < FILTER.len() {
+        assert!(covered[f], "every filter cell is in a pair");
+        f += 1;
+    }
+    table
+};
+/// The filter bitsets of one word of a bucket: one per pair and states.
+const ROW_WORDS: usize = PAIRS.len() * PAIR_ROWS;
 
 /// The union of one word's filter bitsets ([`Bucket`]) for the states of
 /// `window`'s filter cells: the candidates the window excludes. Written out
-/// cell by cell, so that each cell's state is read at a constant shift
+/// pair by pair, so that each pair's states are read at a constant shift
 /// (a loop over the cells was not unrolled, and shifted the 128-bit window
 /// by a variable amount, three times the instructions).
 #[inline(always)]
 fn filter_union(rows: &[u64; ROW_WORDS], window: Window) -> u64 {
-    const _: () = assert!(FILTER.len() == 30, "one term a filter cell");
+    const _: () = assert!(PAIRS.len() == 18, "one term a pair");
     let (low, high) = (window as u64, (window >> 64) as u64);
     macro_rules! union {
         ($($f:literal)*) => {
             0 $(| {
-                const CELL: usize = FILTER[$f];
+                const CELL: usize = PAIRS[$f];
+                // (No pair straddles the window's two halves.)
+                const _: () = assert!(CELL + 1 < 32 || CELL >= 32);
                 let half = if CELL < 32 { low } else { high };
-                rows[$f * 4 + (half >> ((2 * CELL) & 63) & 3) as usize]
+                rows[$f * PAIR_ROWS + (half >> ((2 * CELL) & 63) & 15) as usize]
             })*
         };
     }
-    union!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29)
+    union!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17)
 }
 
 /// The board cell with a given 2-bit code.
@@ -308,12 +351,15 @@ struct Extra {
 }
 
 /// The candidates for one key: bit `i` of word `w` of the bitsets stands
-/// for `slots[slots + 64 * w + i]`. `rows[rows + w * ROW_WORDS + f * 4 +
-/// state]` is word `w` of the bitset of candidates that do *not* allow
-/// `state` at filter cell `f` (so that the many cells a variant does not
+/// for `slots[slots + 64 * w + i]`. `rows[rows + w * ROW_WORDS + p * 16 +
+/// states]` is word `w` of the bitset of candidates that do *not* allow
+/// the states `states` at the cells of pair `p` ([`PAIRS`]: the first
+/// cell's state `states & 3`, the second's `states >> 2`), the union of
+/// those of its filter cells (so that the many cells a variant does not
 /// care about cost nothing to build); unused bits are set in every row of
-/// the first filter cell. A word's rows lie together, so that a scan reads
-/// them from one slice of known length, without a bounds test per cell.
+/// the pair of the first filter cell. A word's rows lie together, so that
+/// a scan reads them from one slice of known length, without a bounds test
+/// per pair.
 #[derive(Clone, Copy, Debug, Default)]
 struct Bucket {
     words: u32,
@@ -953,37 +999,16 @@ fn key_of(window: Window) -> usize {
 /// every variant. The anchor is always on the board: keys with an off-board
 /// anchor never occur.
 fn for_each_key(windows: &[[u8; CELLS]], mut f: impl FnMut(usize, u32)) {
+    const _: () = assert!(KEY.len() == 3, "one loop a key cell");
+    // The states a set of codes allows.
+    let states = |allowed: u8| (0..4).filter(move |s| allowed >> s & 1 != 0);
     for (v, window) in windows.iter().enumerate() {
-        let mut states = [[0usize; 4]; KEY.len()];
-        let mut counts = [0usize; KEY.len()];
-        for (i, &cell) in KEY.iter().enumerate() {
-            let allowed = window[cell] & if i == 0 { 0b0111 } else { 0b1111 };
-            for s in 0..4 {
-                if allowed >> s & 1 != 0 {
-                    states[i][counts[i]] = s;
-                    counts[i] += 1;
+        let anchor = window[KEY[0]] & 0b0111;
+        for a in states(anchor) {
+            for n in states(window[KEY[1]]) {
+                for s in states(window[KEY[2]]) {
+                    f(a | n << 2 | s << 4, v as u32);
                 }
-            }
-        }
-        if counts.contains(&0) {
-            continue;
-        }
-        // An odometer over the allowed states of the key cells.
-        let mut digit = [0usize; KEY.len()];
-        loop {
-            let key = (0..KEY.len()).fold(0, |k, i| k | (states[i][digit[i]] << (2 * i)));
-            f(key, v as u32);
-            let mut i = 0;
-            while i < KEY.len() {
-                digit[i] += 1;
-                if digit[i] < counts[i] {
-                    break;
-                }
-                digit[i] = 0;
-                i += 1;
-            }
-            if i == KEY.len() {
-                break;
             }
         }
     }
@@ -1011,12 +1036,16 @@ fn build_buckets(
     let lists = (0..KEYS).map(|key| &list_of[count[key] as usize..count[key + 1] as usize]);
     // For each variant, bit `f * 4 + state` says that it does not allow
     // `state` at filter cell `f`: the rows its slots are set in.
+    // (Made a 64-bit half at a time: shifts of the whole were most of it.)
     let excluded: Vec<u128> = windows
         .iter()
         .map(|window| {
-            FILTER.iter().enumerate().fold(0u128, |bits, (f, &cell)| {
-                bits | u128::from(!window[cell] & 0b1111) << (4 * f)
-            })
+            let half = |cells: &[usize]| {
+                cells.iter().enumerate().fold(0u64, |bits, (f, &cell)| {
+                    bits | u64::from(!window[cell] & 0b1111) << (4 * f)
+                })
+            };
+            u128::from(half(&FILTER[..16])) | u128::from(half(&FILTER[16..])) << 64
         })
         .collect();
     // Keys with the same list share a bucket: (hash, list, bucket) of each
@@ -1041,23 +1070,34 @@ fn build_buckets(
         let words = list.len().div_ceil(64);
         let first = slots.len();
         let row_start = rows.len();
-        rows.resize(row_start + ROW_WORDS * words, 0u64);
         slots.extend_from_slice(list);
-        for (bit, &v) in list.iter().enumerate() {
-            let mut excluded = excluded[v as usize];
-            while excluded != 0 {
-                let row = excluded.trailing_zeros() as usize;
-                excluded &= excluded - 1;
-                rows[row_start + bit / 64 * ROW_WORDS + row] |= 1 << (bit % 64);
+        for word in list.chunks(64) {
+            // The word's bitset of each filter cell and state (`f * 4 +
+            // state`; four empty ones after them, for a pair's cell that
+            // is not a filter cell).
+            let mut cells = [0u64; (FILTER.len() + 1) * 4];
+            for (bit, &v) in word.iter().enumerate() {
+                let mut excluded = excluded[v as usize];
+                while excluded != 0 {
+                    let row = excluded.trailing_zeros() as usize;
+                    excluded &= excluded - 1;
+                    cells[row] |= 1 << bit;
+                }
+            }
+            // Bits past the last candidate stand for no slot: exclude them
+            // in every state of the first filter cell.
+            if word.len() < 64 {
+                for row in &mut cells[..4] {
+                    *row |= !0u64 << word.len();
+                }
+            }
+            // Each pair's bitsets: those of its two cells' states, joined.
+            for &[a, b] in &PAIR_FILTERS {
+                let (a, b) = (&cells[a * 4..a * 4 + 4], &cells[b * 4..b * 4 + 4]);
+                rows.extend((0..PAIR_ROWS).map(|states| a[states & 3] | b[states >> 2]));
             }
         }
-        // Bits past the last candidate stand for no slot: exclude them in
-        // every state of the first filter cell.
-        if list.len() % 64 != 0 {
-            for state in 0..4 {
-                rows[row_start + (words - 1) * ROW_WORDS + state] |= !0u64 << (list.len() % 64);
-            }
-        }
+        debug_assert_eq!(rows.len(), row_start + words * ROW_WORDS);
         let b = buckets.len() as u32;
         buckets.push(Bucket {
             words: words as u32,
