@@ -1164,6 +1164,59 @@ impl Scan {
         self.word = 0;
         self.end = bucket.words;
         self.bits = 0;
+        // The first word at once (most buckets have one), its filter
+        // pairs read from the window where it is made. (Read in `next`'s
+        // loop over words, the window's pairs were taken out ahead of the
+        // loop, kept on the stack and read back.)
+        if self.end > 0 {
+            self.load_word(set);
+        }
+    }
+
+    /// [`Scan::load_word`] for a word after the first, out of line.
+    #[inline(never)]
+    fn load_later_word(&mut self, set: &PatternSet) {
+        self.load_word(set);
+    }
+
+    /// Reads the next word of the bucket: its candidates that the filters
+    /// leave and whose window tests pass.
+    #[expect(
+        clippy::inline_always,
+        reason = "once a scan, where the scan starts; it should cost no call"
+    )]
+    #[inline(always)]
+    fn load_word(&mut self, set: &PatternSet) {
+        let w = self.word;
+        self.word += 1;
+        // The word's bitsets, one per filter pair and states: those of
+        // the window's states, joined, exclude the candidates.
+        let at = self.rows as usize + w as usize * ROW_WORDS;
+        let rows: &[u64; ROW_WORDS] = set.rows[at..at + ROW_WORDS]
+            .try_into()
+            .expect("a word has a row per filter pair and states");
+        let mut left = !filter_union(rows, self.window);
+        self.base = self.slots + 64 * w;
+        if self.decided {
+            self.bits = left;
+            return;
+        }
+        // The window test of every candidate of the word, gathered into
+        // a mask without a branch on its outcome (which no predictor
+        // could learn: it is the board's content). `tests` is padded:
+        // every word has 64.
+        let at = self.base as usize;
+        let tests: &[(Window, Window); 64] = set.tests[at..at + 64]
+            .try_into()
+            .expect("64 tests from any word");
+        let mut passed = 0u64;
+        while left != 0 {
+            let bit = left.trailing_zeros();
+            left &= left - 1;
+            let (mask, value) = tests[bit as usize & 63];
+            passed |= u64::from(self.window & mask == value) << bit;
+        }
+        self.bits = passed;
     }
 
     /// The next candidate whose window test passes, if any.
@@ -1182,36 +1235,7 @@ impl Scan {
             if self.word >= self.end {
                 return None;
             }
-            let w = self.word;
-            self.word += 1;
-            // The word's bitsets, one per filter cell and state: those of
-            // the window's states, joined, exclude the candidates.
-            let at = self.rows as usize + w as usize * ROW_WORDS;
-            let rows: &[u64; ROW_WORDS] = set.rows[at..at + ROW_WORDS]
-                .try_into()
-                .expect("a word has a row per filter cell and state");
-            let mut left = !filter_union(rows, self.window);
-            self.base = self.slots + 64 * w;
-            if self.decided {
-                self.bits = left;
-                continue;
-            }
-            // The window test of every candidate of the word, gathered into
-            // a mask without a branch on its outcome (which no predictor
-            // could learn: it is the board's content). `tests` is padded:
-            // every word has 64.
-            let at = self.base as usize;
-            let tests: &[(Window, Window); 64] = set.tests[at..at + 64]
-                .try_into()
-                .expect("64 tests from any word");
-            let mut passed = 0u64;
-            while left != 0 {
-                let bit = left.trailing_zeros();
-                left &= left - 1;
-                let (mask, value) = tests[bit as usize & 63];
-                passed |= u64::from(self.window & mask == value) << bit;
-            }
-            self.bits = passed;
+            self.load_later_word(set);
         }
     }
 }
