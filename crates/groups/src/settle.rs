@@ -68,6 +68,9 @@ pub struct Settled {
 /// 5. Of two dead groups of opposite colours whose stones touch, the one
 ///    with the lower danger (on equal danger, more stones) lives, unless
 ///    it was taken as enclosed (step 3 judged that): one of them must.
+///    A group of at most three stones taken as enclosed revives no one:
+///    the other's reading had them captured, and their capture makes no
+///    second eye.
 /// 6. Territory with the dead stones passable.
 ///
 /// The second reading reads again only the groups whose eye regions or
@@ -535,6 +538,10 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
     taken
 }
 
+/// The most stones whose capture makes one eye at most: the points of one,
+/// two or three captured stones (in a row or bent) are one eye, never two.
+const ONE_EYE_CAPTURE: usize = 3;
+
 /// Step 5 of [`analyse_settled`]: of two groups of opposite colours
 /// judged dead whose stones touch, the one with the lower danger (on equal
 /// danger, the one with more stones) lives, unless it is one of the
@@ -542,9 +549,13 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
 /// it). One of two adjacent groups lives: the dead group's stones would be
 /// the other's prisoners, so the other's eye space is bigger than its
 /// reading saw (a group around the stones it has killed, read while those
-/// stones still spoiled its eyes). Every pair is judged against the same
-/// dead set, in no order, so colour swaps and board symmetries revive the
-/// same groups.
+/// stones still spoiled its eyes). Not so when the dead group was taken as
+/// enclosed and has at most [`ONE_EYE_CAPTURE`] stones: the other's
+/// second reading already had them passable (captured), and taking so few
+/// stones makes no second eye, so they revive nothing (an enemy stone
+/// inside the eye space of a group that is dead all the same). Every pair
+/// is judged against the same dead set, in no order, so colour swaps and
+/// board symmetries revive the same groups.
 fn revive_touching(groups: &Groups, dead: &PointSet, enclosed: &PointSet) -> PointSet {
     let dead_groups: Vec<&Group> = groups
         .groups
@@ -552,12 +563,16 @@ fn revive_touching(groups: &Groups, dead: &PointSet, enclosed: &PointSet) -> Poi
         .filter(|g| g.stones.intersects(dead))
         .collect();
     let key = |g: &Group| (g.danger, std::cmp::Reverse(g.stones.len()));
+    // A small group taken as enclosed was read as captured: it revives
+    // no one.
+    let revives = |h: &Group| h.stones.len() > ONE_EYE_CAPTURE || !h.stones.intersects(enclosed);
     let mut out = *dead;
     for g in &dead_groups {
         let around = g.stones.adjacent();
         let outlived = dead_groups.iter().any(|h| {
             h.color != g.color
                 && around.intersects(&h.stones)
+                && revives(h)
                 && key(h).partial_cmp(&key(g)) == Some(std::cmp::Ordering::Greater)
         });
         if outlived && !g.stones.intersects(enclosed) {
@@ -631,5 +646,43 @@ mod tests {
         }
         assert!(compared >= 60, "{compared} territories compared");
         assert!(reread_some >= 50, "{reread_some} readings changed");
+    }
+
+    /// Step 5's exception on a composed position
+    /// (`fixtures/groups/captured-inside.sgf`): a White group on the edge
+    /// with one Black stone (E1) on its only eye space, both dead in the
+    /// first reading. With the stone not taken as enclosed, one of the two
+    /// lives (the revival rule); taken as enclosed, the stone was read as
+    /// captured, and taking one stone makes no second eye: both stay dead.
+    #[test]
+    fn a_small_enclosed_group_revives_no_one() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures/groups/captured-inside.sgf");
+        let game = keisei_board::Game::load(&path).unwrap();
+        let board = game.position(game.move_count()).unwrap().board;
+        let cache = SearchCache::default();
+        let knowledge = (builtin(), &cache, RoomPatterns::builtin());
+        let c = connections(&board, ConnectionPatterns::builtin(), &mut Reader::new());
+        let t = territory_of(&board, &c.links, &TerritoryOptions::default());
+        let params = GroupParams::default();
+        let (groups, _) =
+            analyse_sharing_links(&board, &c.links, &t, knowledge, &params, Sharing::None);
+        let at = |s: &str| keisei_board::Point::from_gtp(s, board.size()).unwrap();
+        let white = groups.at(at("A2")).unwrap();
+        let black = groups.at(at("E1")).unwrap();
+        assert_eq!((white.stones.len(), black.stones.len()), (15, 1));
+        assert!(white.stones.adjacent().intersects(&black.stones));
+        let dead = groups.dead();
+        assert!(
+            dead.contains(at("A2")) && dead.contains(at("E1")),
+            "{dead:?}"
+        );
+        // Not enclosed: the White group lives (the stone is more
+        // endangered, or as endangered with fewer stones).
+        let still_dead = revive_touching(&groups, &dead, &PointSet::new());
+        assert!(!still_dead.contains(at("A2")) && still_dead.contains(at("E1")));
+        // The stone taken as enclosed: both stay dead.
+        let still_dead = revive_touching(&groups, &dead, &black.stones);
+        assert!(still_dead.contains(at("A2")) && still_dead.contains(at("E1")));
     }
 }

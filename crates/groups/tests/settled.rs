@@ -400,13 +400,17 @@ proptest! {
             );
         }
         // Of two touching dead groups of opposite colours, the less
-        // endangered was taken as enclosed, or they tie.
+        // endangered was taken as enclosed, or they tie, or the more
+        // endangered was taken as enclosed with at most three stones
+        // (their capture makes no second eye: they revive no one).
         let dead_groups: Vec<_> = s.groups.groups.iter().filter(|g| g.stones.intersects(&s.dead)).collect();
         for g in &dead_groups {
             for h in dead_groups.iter().filter(|h| h.color != g.color && g.stones.adjacent().intersects(&h.stones)) {
                 let key = |g: &keisei_groups::Group| (g.danger, std::cmp::Reverse(g.stones.len()));
                 prop_assert!(
-                    key(g) >= key(h) || g.stones.intersects(&s.enclosed),
+                    key(g) >= key(h)
+                        || g.stones.intersects(&s.enclosed)
+                        || (h.stones.intersects(&s.enclosed) && h.stones.len() <= 3),
                     "{:?} and {:?} both dead", g.stones.first(), h.stones.first()
                 );
             }
