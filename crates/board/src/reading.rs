@@ -1284,13 +1284,12 @@ impl<'r> Search<'r> {
     ) -> Extensions {
         let board = &*self.board;
         let libs = lib_pts.len();
-        let refuted = |p: Point| self.refuted(escapes, p);
         let mut extensions = Extensions {
             liberties: [-1; 2],
             self_atari: [false; 2],
         };
         for (i, &a) in lib_pts.iter().enumerate() {
-            let score = if refuted(a) {
+            let score = if escapes.is_some_and(|e| e.refute_liberty(i, a, self.threshold)) {
                 REFUTED
             } else if libs == 2 {
                 // Atari from the side that leaves the defender the fewest
@@ -1306,7 +1305,9 @@ impl<'r> Search<'r> {
                 debug_assert_eq!(escape, self.extension_liberties(board, other, lib_pts, a));
                 extensions.liberties[i] = escape;
                 let mut s = 200 - 20 * escape;
-                if is_self_atari(board, self.attacker, a) {
+                // A move that captures is no self-atari.
+                if !escapes.is_some_and(|e| e.captures[i]) && is_self_atari(board, self.attacker, a)
+                {
                     extensions.self_atari[i] = true;
                     s -= 100;
                 }
@@ -1575,6 +1576,9 @@ struct Escapes {
     /// [`Search::extension_liberties`] counts: every chain walked for it
     /// had at most four liberties, the sample that estimate takes.
     exact: bool,
+    /// Whether the attacker's move on the liberty `libs[i]` captures: a
+    /// defender chain next to it (not the target) has that one liberty.
+    captures: [bool; 4],
 }
 
 /// The most points an [`Escapes`] set keeps: one more than the largest
@@ -1593,8 +1597,9 @@ impl Escapes {
         // Unused places hold [`NO_POINT`]: the whole array starts zeroed.
         let mut sets = [(NO_POINT, Distinct::new()); 4];
         let mut sizes = [0; 4];
+        let mut captures = [false; 4];
         let mut len = 0;
-        for (&l, size) in libs.iter().zip(&mut sizes) {
+        for ((&l, size), captures) in libs.iter().zip(&mut sizes).zip(&mut captures) {
             let mut set = Distinct::new();
             // The other liberties: distinct points (`libs` are), none of
             // them in yet.
@@ -1603,14 +1608,23 @@ impl Escapes {
                     set.insert_new(o);
                 }
             }
+            // Every neighbour is looked at for a capture; a full set takes
+            // no more points.
             for q in l.neighbors() {
                 let c = b.cell(q);
                 if c == Cell::Empty {
-                    set.insert(q);
-                } else if c == cell && b.chain_head(q) != head {
+                    if set.len() <= threshold {
+                        set.insert(q);
+                    }
+                } else if c == cell {
                     // Its liberties other than `l`: enough of them fill the
-                    // set at once.
-                    if b.liberty_count(q) > threshold + 1 {
+                    // set at once; one (`l`, the target has two or more)
+                    // adds none, and the attacker's `l` captures it.
+                    let k = b.liberty_count(q);
+                    if k == 1 {
+                        *captures = true;
+                    } else if set.len() > threshold || b.chain_head(q) == head {
+                    } else if k > threshold + 1 {
                         set.fill();
                     } else {
                         'walk: for s in b.chain_stones(q) {
@@ -1625,9 +1639,6 @@ impl Escapes {
                         }
                     }
                 }
-                if set.len() > threshold {
-                    break;
-                }
             }
             *size = set.len() as u8;
             if set.len() >= threshold {
@@ -1641,6 +1652,7 @@ impl Escapes {
             sizes,
             // Chains of up to `threshold + 1` liberties are walked.
             exact: threshold < 4,
+            captures,
         }
     }
 
@@ -1666,14 +1678,27 @@ impl Escapes {
     fn refute(&self, b: &Board, p: Point, defender: Color, threshold: usize) -> bool {
         // The kept sets first: they are few, and none may keep the
         // threshold against `p`.
-        let kept = self.sets[..self.len]
-            .iter()
-            .any(|(l, set)| *l != p && (set.len() > threshold || !set.contains(p)));
         let cell = defender.cell();
-        kept && !p
-            .neighbors()
+        self.kept(p, threshold)
+            && !p
+                .neighbors()
+                .iter()
+                .any(|&q| b.cell(q) == cell && b.liberty_count(q) == 1)
+    }
+
+    /// [`Escapes::refute`] of the attacker's move on the target's liberty
+    /// `libs[i]` (`p`), whose captures were noted when the sets were made.
+    #[inline]
+    fn refute_liberty(&self, i: usize, p: Point, threshold: usize) -> bool {
+        !self.captures[i] && self.kept(p, threshold)
+    }
+
+    /// Whether a kept set keeps the threshold against the attacker's `p`.
+    #[inline]
+    fn kept(&self, p: Point, threshold: usize) -> bool {
+        self.sets[..self.len]
             .iter()
-            .any(|&q| b.cell(q) == cell && b.liberty_count(q) == 1)
+            .any(|(l, set)| *l != p && (set.len() > threshold || !set.contains(p)))
     }
 }
 
