@@ -1558,11 +1558,14 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
 /// with more than [`MAX_CANDIDATES`] candidates, whose list would drop its
 /// extensions: a target touching some twenty short attacker chains).
 ///
-/// Only the comparison with the threshold matters, so each set is kept to
-/// its first `threshold + 1` points: a set that fills them keeps the
-/// threshold whatever one point the move takes; one of exactly `threshold`
-/// points keeps it unless the move is among them; a smaller one never does
-/// and is not kept.
+/// Only the comparison with the threshold matters, so a set stops growing
+/// soon after it has `threshold + 1` points (no chain is walked for it
+/// then; an empty neighbour of the liberty may still go in, up to
+/// [`ESCAPE_POINTS`]): a set past the threshold keeps it whatever one
+/// point the move takes; one of exactly `threshold` points keeps it unless
+/// the move is among them; a smaller one never does and is not kept.
+/// While it looks at each liberty's neighbours, it notes whether the
+/// attacker's move there captures.
 struct Escapes {
     /// The target's liberties whose extension sets reach the threshold,
     /// each with (the first points of) its set.
@@ -1608,14 +1611,13 @@ impl Escapes {
                     set.insert_new(o);
                 }
             }
-            // Every neighbour is looked at for a capture; a full set takes
-            // no more points.
+            // Every neighbour is looked at for a capture; a set past the
+            // threshold walks no more chains (an empty neighbour may still
+            // go in: past the threshold, its size says nothing more).
             for q in l.neighbors() {
                 let c = b.cell(q);
                 if c == Cell::Empty {
-                    if set.len() <= threshold {
-                        set.insert(q);
-                    }
+                    set.insert(q);
                 } else if c == cell {
                     // Its liberties other than `l`: enough of them fill the
                     // set at once; one (`l`, the target has two or more)
