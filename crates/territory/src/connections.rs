@@ -776,10 +776,17 @@ fn match_coefficient(
         let slot = &mut states[state_index(board, p, cut_source)][color.index()];
         let known = match (*slot, &mut *cut_source) {
             (Some(s), _) => Ok(s),
-            (None, Cuts::Read) => Ok(cut_state(board, p, color, reader)),
+            // (The quick answers inline, only the reader out of line.)
+            (None, Cuts::Read) => Ok(match cut_state_quick(board, p, color, None) {
+                Ok(s) => s,
+                Err(to_read) => cut_state_read(board, p, color, reader, to_read, None),
+            }),
             (None, Cuts::Record(memo)) => {
                 let mut fp = Footprint::new();
-                let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
+                let s = match cut_state_quick(board, p, color, Some(&mut fp)) {
+                    Ok(s) => s,
+                    Err(to_read) => cut_state_read(board, p, color, reader, to_read, Some(&mut fp)),
+                };
                 memo.insert(p, color, s, fp);
                 Ok(s)
             }
@@ -1407,21 +1414,9 @@ fn link_end_key(e: LinkEnd) -> (u8, u16) {
 
 /// What cutting point `p` of a link of `color` holds.
 pub fn cut_state(board: &Board, p: Point, color: Color, reader: &mut Reader) -> CutState {
-    cut_state_traced(board, p, color, reader, None)
-}
-
-/// [`cut_state`], recording in `footprint` (when given) every point the
-/// answer depends on.
-fn cut_state_traced(
-    board: &Board,
-    p: Point,
-    color: Color,
-    reader: &mut Reader,
-    mut footprint: Option<&mut Footprint>,
-) -> CutState {
-    match cut_state_quick(board, p, color, footprint.as_deref_mut()) {
+    match cut_state_quick(board, p, color, None) {
         Ok(state) => state,
-        Err(to_read) => cut_state_read(board, p, color, reader, to_read, footprint),
+        Err(to_read) => cut_state_read(board, p, color, reader, to_read, None),
     }
 }
 
