@@ -1323,7 +1323,8 @@ pub struct Matches<'a> {
     /// For each colour, the anchors of the row not yet visited
     /// ([`PatternSet::anchor_bits`]).
     left: [u64; 2],
-    /// Whether each colour is scanned at the current point.
+    /// Whether each colour is scanned at the current point (two colours
+    /// only: one colour is scanned at each of its anchors).
     here: [bool; 2],
     /// The next colour to scan at the current point.
     next_color: usize,
@@ -1364,6 +1365,9 @@ impl<'a> Matches<'a> {
     /// after the last.
     #[inline]
     fn advance(&mut self) -> bool {
+        if self.color_count == 1 {
+            return self.advance_one();
+        }
         loop {
             while self.next_color < self.color_count {
                 let i = self.next_color;
@@ -1396,6 +1400,34 @@ impl<'a> Matches<'a> {
             let x = (at.trailing_zeros() / 2) as i32 - HALF;
             self.xy = (x, self.y);
             self.anchor = Point::new(x as u8, self.y as u8);
+        }
+    }
+
+    /// [`Matches::advance`] for one colour: every anchor is scanned once,
+    /// without the bookkeeping of the second colour.
+    #[inline]
+    fn advance_one(&mut self) -> bool {
+        loop {
+            let left = self.left[0];
+            if left == 0 {
+                // The next row's anchors.
+                if self.y + 1 >= self.rows[0].size {
+                    return false;
+                }
+                self.y += 1;
+                let code = self.rows[0].code[self.y as usize + H];
+                self.left[0] = self.set.anchor_bits(code);
+                continue;
+            }
+            let at = left & left.wrapping_neg();
+            self.left[0] = left & !at;
+            self.next_color = 1;
+            let x = (at.trailing_zeros() / 2) as i32 - HALF;
+            self.xy = (x, self.y);
+            self.anchor = Point::new(x as u8, self.y as u8);
+            let window = self.rows[0].window(x, self.y);
+            self.scan.start(self.set, window, self.colors[0]);
+            return true;
         }
     }
 }
