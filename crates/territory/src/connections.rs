@@ -776,17 +776,10 @@ fn match_coefficient(
         let slot = &mut states[state_index(board, p, cut_source)][color.index()];
         let known = match (*slot, &mut *cut_source) {
             (Some(s), _) => Ok(s),
-            // (The quick answers inline, only the reader out of line.)
-            (None, Cuts::Read) => Ok(match cut_state_quick(board, p, color, None) {
-                Ok(s) => s,
-                Err(to_read) => cut_state_read(board, p, color, reader, to_read, None),
-            }),
+            (None, Cuts::Read) => Ok(cut_state_traced(board, p, color, reader, None)),
             (None, Cuts::Record(memo)) => {
                 let mut fp = Footprint::new();
-                let s = match cut_state_quick(board, p, color, Some(&mut fp)) {
-                    Ok(s) => s,
-                    Err(to_read) => cut_state_read(board, p, color, reader, to_read, Some(&mut fp)),
-                };
+                let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
                 memo.insert(p, color, s, fp);
                 Ok(s)
             }
@@ -1414,9 +1407,27 @@ fn link_end_key(e: LinkEnd) -> (u8, u16) {
 
 /// What cutting point `p` of a link of `color` holds.
 pub fn cut_state(board: &Board, p: Point, color: Color, reader: &mut Reader) -> CutState {
-    match cut_state_quick(board, p, color, None) {
+    cut_state_traced(board, p, color, reader, None)
+}
+
+/// [`cut_state`], recording in `footprint` (when given) every point the
+/// answer depends on: the quick answers inline in the caller, only the
+/// reader ([`cut_state_read`]) out of line.
+#[expect(
+    clippy::inline_always,
+    reason = "about 250 cut states an evaluation, most answered quickly; as a call its register saves were an eighth of it"
+)]
+#[inline(always)]
+fn cut_state_traced(
+    board: &Board,
+    p: Point,
+    color: Color,
+    reader: &mut Reader,
+    mut footprint: Option<&mut Footprint>,
+) -> CutState {
+    match cut_state_quick(board, p, color, footprint.as_deref_mut()) {
         Ok(state) => state,
-        Err(to_read) => cut_state_read(board, p, color, reader, to_read, None),
+        Err(to_read) => cut_state_read(board, p, color, reader, to_read, footprint),
     }
 }
 
