@@ -22,7 +22,8 @@ use keisei_influence::{
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
     AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, Link, LinkEnd, LinkMemo, Owner,
-    Territory, attack_ease, blocks, connections, connections_recorded, connections_reusing_shared,
+    Territory, attack_ease, blocks, connections_lean, connections_recorded,
+    connections_reusing_shared,
 };
 use serde::Serialize;
 
@@ -85,7 +86,11 @@ impl Terms {
 pub struct Evaluation {
     /// The side to move.
     pub to_move: Color,
-    /// The links (connections).
+    /// The links (connections), as [`connections_lean`] finds them: every
+    /// link with its coefficient, ends and wall cells, but a link's `cuts`
+    /// hold only the cutting points whose state was known without reading
+    /// or could still change the coefficient when read
+    /// ([`keisei_territory::connections`] gives them all).
     pub links: Connections,
     /// Territory, with the stones judged dead not spoiling it.
     pub territory: Territory,
@@ -446,7 +451,7 @@ impl Evaluator {
         // core keeps no link list (ranking reads only its terms); the
         // factors read the links in order through `refs`.
         let (links, shared_links) = match &mut sharing {
-            Sharing::None => (connections(board, patterns, reader), None),
+            Sharing::None => (connections_lean(board, patterns, reader), None),
             Sharing::Record(memos) => {
                 let (links, recorded) = connections_recorded(board, patterns, reader);
                 memos.cuts = recorded;

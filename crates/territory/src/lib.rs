@@ -35,8 +35,9 @@ pub use blocks::{
 };
 pub use border::{BorderCell, border_cell, border_cells, ring_len};
 pub use connections::{
-    CUT_LIMITS, LinkMemo, SharedLinks, coefficient, connections, connections_recorded,
-    connections_reusing, connections_reusing_lean, connections_reusing_shared, cut_state,
+    CUT_LIMITS, LinkMemo, SharedLinks, coefficient, connections, connections_lean,
+    connections_recorded, connections_reusing, connections_reusing_lean,
+    connections_reusing_shared, cut_state,
 };
 pub use enclosed::{
     Insides, Owner, Region, Territory, TerritoryOptions, insides_of, territory, territory_of,
