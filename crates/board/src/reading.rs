@@ -878,6 +878,23 @@ impl<'r> Search<'r> {
         let escapes = (d + 1 < usize::from(self.limits.max_depth))
             .then(|| Escapes::new(self.board, t, lib_pts, self.defender, self.threshold));
         let escapes = escapes.as_ref();
+        let nets = !self.ladder && d < usize::from(self.limits.branch_depth);
+        // Every candidate refuted (no move played): what the staged list
+        // below comes to, without scoring it.
+        if let Some(e) = escapes {
+            if lib_pts
+                .iter()
+                .enumerate()
+                .all(|(i, &a)| e.refute_liberty(i, a, self.threshold))
+                && (!nets || self.later_stages_refuted(e, lib_pts, &ataris))
+            {
+                for &a in lib_pts {
+                    debug_assert!(self.refuted_by_extension(a), "{a:?} refuted wrongly");
+                }
+                self.cache.store(key, d, Val::DefenderWins, None);
+                return (Val::DefenderWins, None);
+            }
+        }
         // The candidates, best first, scored in stages: the liberties;
         // with nets, then the saving moves (each [`SAVING`]), then the nets
         // (at most [`net_max`]). The moves that score above all those not
@@ -887,7 +904,6 @@ impl<'r> Search<'r> {
         let mut cands = Candidates::new();
         let extensions = self.liberty_candidates(lib_pts, escapes, &mut cands);
         cands.sort();
-        let nets = !self.ladder && d < usize::from(self.limits.branch_depth);
         let mut left = if nets { Stage::Saving } else { Stage::Done };
         let mut live = cands.len_above(left.max_score(lib_pts));
         let mut next = 0;
@@ -896,6 +912,17 @@ impl<'r> Search<'r> {
             if next == live {
                 match left {
                     Stage::Done => break,
+                    Stage::Saving
+                        if escapes
+                            .is_some_and(|e| self.later_stages_refuted(e, lib_pts, &ataris)) =>
+                    {
+                        // Both stages would add refuted moves only, sorted
+                        // after every move to play: the liberties left are
+                        // played in the same order without them.
+                        left = Stage::Done;
+                        live = cands.len_above(REFUTED);
+                        continue;
+                    }
                     Stage::Saving => {
                         self.saving_candidates(escapes, &ataris, &mut cands);
                         left = Stage::Nets;
@@ -1342,6 +1369,33 @@ impl<'r> Search<'r> {
                 }
             }
         }
+    }
+
+    /// Whether every move [`Search::saving_candidates`] and
+    /// [`Search::net_candidates`] would add is refuted by an extension
+    /// ([`Escapes`]): then those stages play nothing. `false` (not looked
+    /// at) when five or more attacker chains next to the target are in
+    /// atari, and when no extension reaches the threshold (nothing is
+    /// refuted).
+    fn later_stages_refuted(
+        &self,
+        escapes: &Escapes,
+        lib_pts: &[Point],
+        ataris: &AtariHeads,
+    ) -> bool {
+        if ataris.len > 4 || escapes.len == 0 {
+            return false;
+        }
+        let board = &*self.board;
+        let refuted = |p: Point| escapes.refute(board, p, self.defender, self.threshold);
+        ataris.heads[..ataris.len]
+            .iter()
+            .all(|&h| refuted(board.first_liberties::<1>(h).0[0]))
+            && lib_pts.iter().all(|&a| {
+                a.neighbors()
+                    .iter()
+                    .all(|&n| !board.is_empty(n) || lib_pts.contains(&n) || refuted(n))
+            })
     }
 
     /// Moves saving the attacker chains next to the target that are in
