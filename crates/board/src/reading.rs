@@ -839,7 +839,11 @@ impl<'r> Search<'r> {
         }
     }
 
-    /// The attacker moves on the board, `d` plies from the root.
+    /// The attacker moves on the board, `d` plies from the root. A node
+    /// whose every candidate an extension refutes ([`Escapes`]) is won by
+    /// the defender before its list is scored, and one whose saving moves
+    /// and nets are all refuted plays its liberties without scoring them:
+    /// the same moves in the same order, the same answer.
     fn attack_node(&mut self, d: usize) -> (Val, Option<Point>) {
         // Nets (second-order liberties) are tried only here.
         self.trace_node(!self.ladder && d < usize::from(self.limits.branch_depth));
