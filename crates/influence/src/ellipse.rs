@@ -250,6 +250,18 @@ const BYTE_SPREAD: [u64; 256] = {
 /// Words per row of a [`Tally`]: eight 8-bit counts each, 32 columns.
 const TALLY_WORDS: usize = 4;
 
+/// Eight 8-bit counts, count `l` in byte `l`: a word of a [`Tally`] row,
+/// added to as the `u64` of its bytes in little-endian order ([`word`])
+/// and read by the maps a byte at a time, so that the compiler reads the
+/// eight counts into a vector register together.
+type Bytes = [u8; 8];
+
+/// The `u64` of a [`Bytes`] word (count `l` in bits `8l..8l + 8`).
+#[inline]
+const fn word(bytes: &Bytes) -> u64 {
+    u64::from_le_bytes(*bytes)
+}
+
 /// A [`Cover`] being counted: an 8-bit count per point, eight to a word
 /// (column `x` of row `y` is count `x % 8` of word `x / 8` of `rows[y]`),
 /// so that a row of points is counted with four word additions. A count
@@ -257,14 +269,14 @@ const TALLY_WORDS: usize = 4;
 /// the cover (and starts again) before its 256th stone.
 #[derive(Clone)]
 struct Tally {
-    rows: [[u64; TALLY_WORDS]; MAX_SIZE as usize],
+    rows: [[Bytes; TALLY_WORDS]; MAX_SIZE as usize],
     stones: u32,
 }
 
 impl Tally {
     const fn new() -> Tally {
         Tally {
-            rows: [[0; TALLY_WORDS]; MAX_SIZE as usize],
+            rows: [[[0; 8]; TALLY_WORDS]; MAX_SIZE as usize],
             stones: 0,
         }
     }
@@ -272,9 +284,9 @@ impl Tally {
     /// Counts the points of one stone's row (bit `x` for column `x`) in
     /// `row`, one of `rows`.
     #[inline]
-    fn add(row: &mut [u64; TALLY_WORDS], bits: u32) {
+    fn add(row: &mut [Bytes; TALLY_WORDS], bits: u32) {
         for (k, w) in row.iter_mut().enumerate() {
-            *w += BYTE_SPREAD[(bits >> (8 * k)) as usize & 0xff];
+            *w = (word(w) + BYTE_SPREAD[(bits >> (8 * k)) as usize & 0xff]).to_le_bytes();
         }
     }
 
@@ -307,11 +319,11 @@ impl Tally {
         let rows = std::array::from_fn(|y| {
             let mut row = [0u64; ROW_WORDS];
             if let Some(tally) = self.rows.get_mut(y).filter(|_| y < n) {
-                for (k, w) in tally.iter().enumerate() {
-                    row[2 * k] = widen(*w);
+                for (k, w) in tally.iter().map(word).enumerate() {
+                    row[2 * k] = widen(w);
                     row[2 * k + 1] = widen(w >> 32);
                 }
-                *tally = [0; TALLY_WORDS];
+                *tally = [[0; 8]; TALLY_WORDS];
             }
             row
         });
@@ -323,7 +335,7 @@ impl Tally {
     fn reached(&self, size: u8) -> PointSet {
         let mut set = PointSet::new();
         for (y, row) in self.rows.iter().enumerate().take(usize::from(size)) {
-            let bits = row.iter().enumerate().fold(0u32, |bits, (k, &w)| {
+            let bits = row.iter().map(word).enumerate().fold(0u32, |bits, (k, w)| {
                 bits | gather_bytes(nonzero_bytes(w)) << (8 * k)
             });
             set.insert_row_bits(y as u8, bits);
@@ -339,11 +351,11 @@ impl Tally {
             .zip(&mut cover.rows)
             .take(usize::from(size))
         {
-            for (k, w) in tally.iter().enumerate() {
-                cover[2 * k] += widen(*w);
+            for (k, w) in tally.iter().map(word).enumerate() {
+                cover[2 * k] += widen(w);
                 cover[2 * k + 1] += widen(w >> 32);
             }
-            *tally = [0; TALLY_WORDS];
+            *tally = [[0; 8]; TALLY_WORDS];
         }
         self.stones = 0;
     }
@@ -487,32 +499,34 @@ impl Covered {
         let words = n.div_ceil(8).min(TALLY_WORDS);
         // A row made for whole words of counts and copied for the board's
         // columns, as in `maps_of_covers`.
-        let mut row_values = [0.0; TALLY_WORDS * 8];
-        let mut row_unders = [Under::None; TALLY_WORDS * 8];
+        let mut row_values = [[0.0; 8]; TALLY_WORDS];
+        let mut row_unders = [[Under::None; 8]; TALLY_WORDS];
         for y in 0..n {
             let (bw, ww) = (&bt.rows[y], &wt.rows[y]);
             let (mut b, mut w) = (0u32, 0u32);
-            let words = bw.iter().zip(ww).take(words);
-            let cells = row_values
-                .chunks_exact_mut(8)
-                .zip(row_unders.chunks_exact_mut(8));
-            for (k, ((&bk, &wk), (vs, us))) in words.zip(cells).enumerate() {
-                let (hb, hw) = (nonzero_bytes(bk), nonzero_bytes(wk));
+            for k in 0..words {
+                let (bk, wk) = (&bw[k], &ww[k]);
+                // The values count by count from the bytes (read a few at
+                // a time into vector registers).
+                let vs = &mut row_values[k];
+                for (l, v) in vs.iter_mut().enumerate() {
+                    *v = f64::from(i32::from(bk[l]) - i32::from(wk[l]));
+                }
+                let (hb, hw) = (nonzero_bytes(word(bk)), nonzero_bytes(word(wk)));
                 b |= gather_bytes(hb) << (8 * k);
                 w |= gather_bytes(hw) << (8 * k);
                 // Bit 0 of a byte when Black reaches its point, bit 1 when
-                // White does.
+                // White does: the eight cells' codes as one word's bytes
+                // (written with one store).
                 let code = hb >> 7 | hw >> 6;
-                for (l, (v, u)) in vs.iter_mut().zip(us).enumerate() {
-                    let count = |word: u64| i32::from((word >> (8 * l)) as u8);
-                    *v = f64::from(count(bk) - count(wk));
+                for (l, u) in row_unders[k].iter_mut().enumerate() {
                     *u = under_of(code >> (8 * l));
                 }
             }
             reached[0].insert_row_bits(y as u8, b);
             reached[1].insert_row_bits(y as u8, w);
-            values.extend_from_slice(&row_values[..n]);
-            unders.extend_from_slice(&row_unders[..n]);
+            values.extend_from_slice(&row_values.as_flattened()[..n]);
+            unders.extend_from_slice(&row_unders.as_flattened()[..n]);
         }
         (values, unders, reached)
     }
