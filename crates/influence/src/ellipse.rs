@@ -1186,17 +1186,13 @@ impl Stops {
             north_blocks = below_top(north_blocks);
             west_blocks = below_top(west_blocks);
         }
+        // The nearer stop of the two kinds: the zeros before the first bit
+        // of either line (the fewer of each line's zeros).
         let reaches = [
-            north_stones
-                .leading_zeros()
-                .min(north_blocks.leading_zeros()),
-            east_stones
-                .trailing_zeros()
-                .min(east_blocks.trailing_zeros()),
-            south_stones
-                .trailing_zeros()
-                .min(south_blocks.trailing_zeros()),
-            west_stones.leading_zeros().min(west_blocks.leading_zeros()),
+            (north_stones | north_blocks).leading_zeros(),
+            (east_stones | east_blocks).trailing_zeros(),
+            (south_stones | south_blocks).trailing_zeros(),
+            (west_stones | west_blocks).leading_zeros(),
         ];
         let mut out = sources;
         for (s, r) in out.0.iter_mut().zip(reaches) {
