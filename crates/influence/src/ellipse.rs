@@ -1369,7 +1369,7 @@ fn expand<const RECORD: bool>(
                 while points != 0 {
                     let px = points.trailing_zeros() as i32;
                     points &= points - 1;
-                    if !obstacles.between(lines, stone, px - sx, dy) {
+                    if !obstacles.between_at(lines, stone, (sx, sy), px - sx, dy) {
                         reached |= 1 << px;
                     }
                 }

@@ -397,7 +397,21 @@ impl Obstacles {
     /// and the on-board point `(dx, dy)` away from it (see [`line_between`]).
     #[inline]
     pub(crate) fn between(&self, lines: &Lines, from: Point, dx: i32, dy: i32) -> bool {
-        let (x, y) = (from.x(), from.y());
+        self.between_at(lines, from, (from.x(), from.y()), dx, dy)
+    }
+
+    /// [`Obstacles::between`] for a caller that knows the column and row
+    /// `(x, y)` of `from` (not worked out again from the point).
+    #[inline]
+    pub(crate) fn between_at(
+        &self,
+        lines: &Lines,
+        from: Point,
+        (x, y): (i32, i32),
+        dx: i32,
+        dy: i32,
+    ) -> bool {
+        debug_assert_eq!((x, y), (from.x(), from.y()), "the point's column and row");
         // The line lies inside the rectangle of its ends (and the ends are
         // not on it): no obstacle there, nothing to look at.
         if (dx.abs() <= 1 && dy.abs() <= 1) || !self.any_in(x, y, x + dx, y + dy) {
