@@ -934,6 +934,16 @@ impl Ellipse<'_> {
             set
         });
         let target_rows = target_sets.each_ref().map(|set| set.rows(size));
+        // `expand` leaves its parts unclipped: targets and obstacles lie on
+        // the board.
+        debug_assert!(
+            target_rows
+                .iter()
+                .chain(obstacles.iter().map(Obstacles::rows))
+                .flatten()
+                .all(|&row| u64::from(row) >> size == 0),
+            "targets and obstacles on the board"
+        );
         let rules_reach = self.rules.reach();
         // Each colour's cover: the memo's, or none until its tally makes it.
         let mut cover: [Option<Cover>; 2] = [None, None];
@@ -1266,7 +1276,8 @@ fn expand<const RECORD: bool>(
     let [north, east, south, west] = sources.0;
     let (up, down) = (north.min(sy) as usize, south.min(n - 1 - sy) as usize);
     let (x, y) = (sx as usize, sy as usize);
-    let on_board = columns(0, n - 1);
+    // The parts are not clipped to the board: an eastern part may reach
+    // past its last column, where no target and no obstacle lies.
     let (west_of, east_of) = (&WEST_OF[x], &EAST_OF[x]);
     let (west_rows, east_rows) = (&ROW[west as usize], &ROW[east as usize]);
     // No obstacle in the box the ellipses span (the columns of the
@@ -1279,7 +1290,7 @@ fn expand<const RECORD: bool>(
         .iter()
         .fold(0, |any, &row| any | row);
     if boxed & span == 0 {
-        let part = |w: i8, e: i8| west_of[w as usize & 15] | (east_of[e as usize & 15] & on_board);
+        let part = |w: i8, e: i8| west_of[w as usize & 15] | east_of[e as usize & 15];
         // North, the stone's row first, then south.
         let (widths_w, widths_e) = (
             &west_rows[north as usize][..=up],
@@ -1311,7 +1322,6 @@ fn expand<const RECORD: bool>(
         west: west_of,
         east: east_of,
         stone_column: 1 << x,
-        on_board,
     };
     let (west, east) = (west_rows, east_rows);
     // The rows of each half whose points near obstacles are left for
@@ -1390,8 +1400,6 @@ struct Parts<'a> {
     east: &'a [u32; 16],
     /// The stone's column.
     stone_column: u32,
-    /// The board's columns.
-    on_board: u32,
 }
 
 impl Parts<'_> {
@@ -1404,10 +1412,11 @@ impl Parts<'_> {
     /// one).
     #[inline]
     fn reached(&self, w: i8, e: i8, target: u32, seen: u32) -> (u32, u32) {
-        // The parts clipped to the board. The stone's own point is no
-        // target (a live stone).
+        // The parts, the eastern one not clipped to the board (past its
+        // last column lie no targets and no obstacles). The stone's own
+        // point is no target (a live stone).
         let western = self.west[w as usize & 15];
-        let eastern = self.east[e as usize & 15] & self.on_board;
+        let eastern = self.east[e as usize & 15];
         let points = target & (western | eastern);
         // All of a part when the rectangle from the stone to the part's
         // far end holds no obstacle: a mask of ones or of zeros, made by
