@@ -258,8 +258,8 @@ type Bytes = [u8; 8];
 
 /// The `u64` of a [`Bytes`] word (count `l` in bits `8l..8l + 8`).
 #[inline]
-const fn word(bytes: &Bytes) -> u64 {
-    u64::from_le_bytes(*bytes)
+const fn word(bytes: Bytes) -> u64 {
+    u64::from_le_bytes(bytes)
 }
 
 /// A [`Cover`] being counted: an 8-bit count per point, eight to a word
@@ -286,7 +286,7 @@ impl Tally {
     #[inline]
     fn add(row: &mut [Bytes; TALLY_WORDS], bits: u32) {
         for (k, w) in row.iter_mut().enumerate() {
-            *w = (word(w) + BYTE_SPREAD[(bits >> (8 * k)) as usize & 0xff]).to_le_bytes();
+            *w = (word(*w) + BYTE_SPREAD[(bits >> (8 * k)) as usize & 0xff]).to_le_bytes();
         }
     }
 
@@ -319,7 +319,7 @@ impl Tally {
         let rows = std::array::from_fn(|y| {
             let mut row = [0u64; ROW_WORDS];
             if let Some(tally) = self.rows.get_mut(y).filter(|_| y < n) {
-                for (k, w) in tally.iter().map(word).enumerate() {
+                for (k, w) in tally.iter().copied().map(word).enumerate() {
                     row[2 * k] = widen(w);
                     row[2 * k + 1] = widen(w >> 32);
                 }
@@ -335,9 +335,14 @@ impl Tally {
     fn reached(&self, size: u8) -> PointSet {
         let mut set = PointSet::new();
         for (y, row) in self.rows.iter().enumerate().take(usize::from(size)) {
-            let bits = row.iter().map(word).enumerate().fold(0u32, |bits, (k, w)| {
-                bits | gather_bytes(nonzero_bytes(w)) << (8 * k)
-            });
+            let bits = row
+                .iter()
+                .copied()
+                .map(word)
+                .enumerate()
+                .fold(0u32, |bits, (k, w)| {
+                    bits | gather_bytes(nonzero_bytes(w)) << (8 * k)
+                });
             set.insert_row_bits(y as u8, bits);
         }
         set
@@ -351,7 +356,7 @@ impl Tally {
             .zip(&mut cover.rows)
             .take(usize::from(size))
         {
-            for (k, w) in tally.iter().map(word).enumerate() {
+            for (k, w) in tally.iter().copied().map(word).enumerate() {
                 cover[2 * k] += widen(w);
                 cover[2 * k + 1] += widen(w >> 32);
             }
@@ -512,7 +517,7 @@ impl Covered {
                 for (l, v) in vs.iter_mut().enumerate() {
                     *v = f64::from(i32::from(bk[l]) - i32::from(wk[l]));
                 }
-                let (hb, hw) = (nonzero_bytes(word(bk)), nonzero_bytes(word(wk)));
+                let (hb, hw) = (nonzero_bytes(word(*bk)), nonzero_bytes(word(*wk)));
                 b |= gather_bytes(hb) << (8 * k);
                 w |= gather_bytes(hw) << (8 * k);
                 // Bit 0 of a byte when Black reaches its point, bit 1 when
