@@ -1175,7 +1175,9 @@ impl<'r> Search<'r> {
             }
         }
         let mut cands = Candidates::new();
-        match lone {
+        // Bit `i % 64` of the index `i` of each capture among the
+        // candidates (a lone candidate is not looked at for one).
+        let captures = match lone {
             // (Its score orders nothing.)
             Some(p) => {
                 cands.push(p, 0);
@@ -1184,9 +1186,10 @@ impl<'r> Search<'r> {
                     self.defence_candidates(libs, &mut all);
                     all.len == 1 && all.point(0) == p
                 });
+                0
             }
             None => self.defence_candidates(libs, &mut cands),
-        }
+        };
         let mut unknown = false;
         for i in 0..cands.len {
             let p = cands.point(i);
@@ -1199,6 +1202,10 @@ impl<'r> Search<'r> {
                     Some(false) => continue,
                     None => {}
                 }
+            }
+            if captures & (1 << (p.index() % 64)) != 0 && self.capture_saves(p) {
+                self.cache.store(key, d, Val::DefenderWins, Some(p));
+                return (Val::DefenderWins, Some(p));
             }
             if !self.play(self.defender, p) {
                 if self.exhausted {
@@ -1272,6 +1279,71 @@ impl<'r> Search<'r> {
         let safe = ext.liberties >= self.threshold as i32;
         debug_assert_eq!(self.played_extension(ext.at), Some(safe), "{ext:?}");
         Some(safe)
+    }
+
+    /// The defender's capture `p` counted as a node without playing it,
+    /// when it surely makes the target safe: `true` (one node counted)
+    /// when the liberties the target is sure to have after it reach the
+    /// threshold, what [`Search::defend_node`] finds by playing it. Those
+    /// are its liberties other than `p`, the captured stones next to it
+    /// (or, when `p` joins it, next to `p`), and `p`'s empty neighbours
+    /// when `p` joins it: distinct points, each a liberty after the
+    /// capture (a chain the move joins besides adds some more). `false`
+    /// (nothing counted) when `p` captures nothing, is the ko point, when
+    /// that count is short of the threshold, on a budget's last node, or
+    /// when a footprint records what each node reads.
+    #[inline]
+    fn capture_saves(&mut self, p: Point) -> bool {
+        let b = &*self.board;
+        let att = self.attacker.cell();
+        // The captured chains' heads (a chain may touch `p` twice).
+        let mut heads = [NO_POINT; 4];
+        let mut n = 0;
+        for q in p.neighbors() {
+            if b.cell(q) == att && b.liberty_count(q) == 1 {
+                let h = b.chain_head(q);
+                if !heads[..n].contains(&h) {
+                    heads[n] = h;
+                    n += 1;
+                }
+            }
+        }
+        if n == 0
+            || self.trace.is_some()
+            || self.nodes >= self.limits.node_budget
+            || b.ko_point(self.defender) == Some(p)
+        {
+            return false;
+        }
+        let (own, head) = (self.defender.cell(), b.chain_head(self.target));
+        let next_to_target = |q: Point| {
+            q.neighbors()
+                .iter()
+                .any(|&r| b.cell(r) == own && b.chain_head(r) == head)
+        };
+        let joins = next_to_target(p);
+        let mut count = b.liberty_count(self.target) - usize::from(joins);
+        if joins {
+            count += p
+                .neighbors()
+                .iter()
+                .filter(|&&q| b.cell(q) == Cell::Empty && !next_to_target(q))
+                .count();
+        }
+        let safe = heads[..n].iter().any(|&h| {
+            b.chain_stones(h).any(|s| {
+                if (joins && s.neighbors().contains(&p)) || next_to_target(s) {
+                    count += 1;
+                }
+                count >= self.threshold
+            })
+        }) || count >= self.threshold;
+        if safe {
+            // A legal move (a capture, not on the ko point): one node.
+            debug_assert_eq!(self.played_extension(p), Some(true), "{p:?}");
+            self.nodes += 1;
+        }
+        safe
     }
 
     /// What [`Search::count_extension`] claims, found by playing the
@@ -1431,19 +1503,23 @@ impl<'r> Search<'r> {
     }
 
     /// Defender moves for a target with `libs` (1 or more) liberties, best
-    /// first, into `cands` (empty).
-    fn defence_candidates(&self, libs: usize, cands: &mut Candidates) {
+    /// first, into `cands` (empty). Returns the captures among them, bit
+    /// `i % 64` for the point of index `i` (a point whose bit is clear
+    /// captures nothing).
+    fn defence_candidates(&self, libs: usize, cands: &mut Candidates) -> u64 {
         let board = &*self.board;
         let target = self.target;
         let (lib_pts, n) = board.first_liberties::<5>(target);
         let lib_pts = &lib_pts[..n];
         // Counter-ataris only against a target with two liberties or more.
         let max_libs = if libs >= 2 { 2 } else { 1 };
+        let mut captures = 0;
         for &h in weak_adjacent_heads(board, target, self.attacker, max_libs).points() {
             match board.liberty_count(h) {
                 1 => {
                     let (l, _) = board.first_liberties::<1>(h);
                     cands.push(l[0], 300 + board.chain_len(h).min(50) as i32);
+                    captures |= 1 << (l[0].index() % 64);
                 }
                 2 if libs >= 2 => {
                     let (l, _) = board.first_liberties::<2>(h);
@@ -1464,6 +1540,7 @@ impl<'r> Search<'r> {
             cands.push(a, 100 + 20 * gain);
         }
         cands.sort();
+        captures
     }
 
     /// An estimate of the target's liberties after the defender plays on
