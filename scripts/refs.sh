@@ -9,7 +9,9 @@
 #
 # REPEAT is a built example `repeat`
 # (`cargo build --release -p keisei-evaluate --example repeat`, then
-# target/release/examples/repeat), LIST holds `file<TAB>move` lines. Only
+# target/release/examples/repeat; `cargo test --release` builds that file
+# too, with the test's features, and its count differs by 1 %: build it
+# again before counting), LIST holds `file<TAB>move` lines. Only
 # `repeat::time_once` is counted (the timed evaluations, not loading the
 # records or the first untimed evaluation of each position): every
 # position of LIST twice, round the list (`fresh 2 interleaved`). Prints
