@@ -126,20 +126,22 @@ fn importance_in(areas: &Areas, group: &Group, w_i: f64) -> Importance {
         &areas.influence[own.index()],
         &areas.influence[own.opponent().index()],
     ]);
-    let mut imp = Importance {
+    // The counts are at most the cells of a board: exact as `u32`, whose
+    // conversion to `f64` is one instruction (a `usize`'s is several). The
+    // whole-number terms are summed as integers: their sum as `f64` is the
+    // same exact number as when summed in `f64`.
+    let whole = f64::from((2 * stones + 2 * own_territory + neutral) as u32);
+    let value = whole
+        + w_i * f64::from(own_influence as u32)
+        + (1.0 - w_i) * f64::from(enemy_influence as u32);
+    Importance {
         stones,
         own_territory,
         neutral,
         own_influence,
         enemy_influence,
-        value: 0.0,
-    };
-    imp.value = 2.0 * imp.stones as f64
-        + 2.0 * imp.own_territory as f64
-        + imp.neutral as f64
-        + w_i * imp.own_influence as f64
-        + (1.0 - w_i) * imp.enemy_influence as f64;
-    imp
+        value,
+    }
 }
 
 /// Danger-minus (§3.3): danger × importance per group, summed per colour.

@@ -568,33 +568,40 @@ impl Insides {
             both.intersect_with(&claimed_by[1]);
             regions.retain(|r| !r.points.intersects(&both));
         }
-        // Each colour's points, of which empty points and dead stones count.
+        // Each colour's points.
         let mut owned = [PointSet::new(), PointSet::new()];
         for r in &regions {
             owned[r.color.index()].union_with(&r.points);
         }
-        let mut counted = empty;
-        if !self.dead.is_empty() {
-            counted.union_with(&self.dead);
-        }
-        let count = |points: &PointSet| {
-            let mut points = *points;
-            points.intersect_with(&counted);
-            points.len()
-        };
-        let (black, white) = (count(&owned[0]), count(&owned[1]));
-        // The map, a row at a time, its values row by row in one vector.
+        // The map, a row at a time, its values row by row in one vector;
+        // each colour's points counted as they are written. (Of a colour's
+        // points, empty points and dead stones count: all of them, as an
+        // inside holds no living stone, the living opponent stones being
+        // outside and the own ones subtracted.)
         let side = usize::from(size);
         let mut values = vec![Owner::None; side * side];
+        let mut counts = [0; 2];
         for (y, row) in values.chunks_exact_mut(side).enumerate() {
-            for (points, owner) in owned.iter().zip([Owner::Black, Owner::White]) {
+            for ((points, owner), count) in owned
+                .iter()
+                .zip([Owner::Black, Owner::White])
+                .zip(&mut counts)
+            {
                 let mut bits = points.row_bits(y as u8);
                 while bits != 0 {
                     row[bits.trailing_zeros() as usize] = owner;
+                    *count += 1;
                     bits &= bits - 1;
                 }
             }
         }
+        let [black, white] = counts;
+        debug_assert!(owned.iter().zip(counts).all(|(points, count)| {
+            let mut counted = empty;
+            counted.union_with(&self.dead);
+            counted.intersect_with(points);
+            counted.len() == count
+        }));
         Territory {
             map: BoardMap::from_vec(size, values),
             regions,
