@@ -529,6 +529,9 @@ impl Insides {
         // both start at one point, which then lies in both: neither keeps it).
         let mut regions = Vec::with_capacity(16);
         let mut left = *inside;
+        // Whether each colour's inside is no larger than `max_region`: then
+        // none of its parts is too large, and their sizes need no count.
+        let small = inside.map(|points| points.len() <= max_region);
         loop {
             let (color, start) = match (left[0].first(), left[1].first()) {
                 (Some(b), Some(w)) if w < b => (Color::White, w),
@@ -536,18 +539,33 @@ impl Insides {
                 (None, Some(w)) => (Color::White, w),
                 (None, None) => break,
             };
-            let inside = &mut left[color.index()];
-            let mut region = PointSet::new();
-            region.insert(start);
-            // A point with no neighbour inside is a region of its own (the
-            // points of eyes, mostly), found without a fill.
-            let kept = if start.neighbors().iter().any(|&n| inside.contains(n)) {
-                region = region.fill_within(inside);
-                inside.subtract(&region);
-                self.keeps(&region)
-            } else {
-                inside.remove(start);
-                empty.contains(start) && 1 <= max_region
+            // The region of `start` taken out of its colour's points left,
+            // and whether it is kept. (A function of the colour's set,
+            // called with each colour's in its own arm: with the colour's
+            // index fixed, the set's words are read and written in place,
+            // not each chosen between the two colours' words.)
+            let take = |inside: &mut PointSet, small: bool| {
+                let mut region = PointSet::new();
+                region.insert(start);
+                // A point with no neighbour inside is a region of its own
+                // (the points of eyes, mostly), found without a fill.
+                let kept = if start.neighbors().iter().any(|&n| inside.contains(n)) {
+                    region = region.fill_within(inside);
+                    inside.subtract(&region);
+                    if small {
+                        region.intersects(&empty)
+                    } else {
+                        self.keeps(&region)
+                    }
+                } else {
+                    inside.remove(start);
+                    empty.contains(start) && 1 <= max_region
+                };
+                (region, kept)
+            };
+            let (region, kept) = match color {
+                Color::Black => take(&mut left[0], small[0]),
+                Color::White => take(&mut left[1], small[1]),
             };
             if kept {
                 regions.push(Region {
