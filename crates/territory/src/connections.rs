@@ -290,6 +290,8 @@ pub fn connections_reusing(
 /// is read only while its answer can still change its match's coefficient
 /// (the coefficient grows with each point's state, so the states known
 /// may already fix it, or put the match below a better one of its pair).
+/// A board that is not one move from the memo's is read afresh as
+/// [`connections_lean`] reads it.
 pub fn connections_reusing_lean(
     board: &Board,
     patterns: &ConnectionPatterns,
