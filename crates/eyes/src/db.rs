@@ -85,9 +85,9 @@ impl FlatIndex {
         &self.keys[self.key_start[s] as usize..self.key_start[s + 1] as usize]
     }
 
-    fn find(&self, key: &ShapeKey) -> Option<usize> {
-        let s = *self.map.get(&key_hash(&key.0))? as usize;
-        (self.key(s) == key.0.as_slice()).then_some(s)
+    fn find(&self, key: &[u32]) -> Option<usize> {
+        let s = *self.map.get(&key_hash(key))? as usize;
+        (self.key(s) == key).then_some(s)
     }
 
     fn get(&self, s: usize) -> Indexed<'_> {
@@ -241,7 +241,7 @@ impl EyeDb {
                 .iter()
                 .map(|&p| resolved.to_canonical(sym, p))
                 .collect();
-            match self.index.find(&key) {
+            match self.index.find(&key.0) {
                 // A more specific (fewer `o`) or earlier entry keeps the shape.
                 Some(s) if usize::from(self.index.either[s]) <= either => {}
                 Some(s) => {
@@ -339,6 +339,11 @@ impl EyeDb {
 
     /// The index entry for a canonical key.
     pub fn get_key(&self, key: &ShapeKey) -> Option<Indexed<'_>> {
+        self.get_key_slice(&key.0)
+    }
+
+    /// [`EyeDb::get_key`] of a key's words.
+    pub(crate) fn get_key_slice(&self, key: &[u32]) -> Option<Indexed<'_>> {
         self.index.find(key).map(|s| self.index.get(s))
     }
 

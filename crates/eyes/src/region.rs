@@ -71,45 +71,9 @@ impl Region {
         if points.is_empty() {
             return Err(RegionError::Empty);
         }
-        let opp = owner.opponent().cell();
         let mut shape_points = Vec::with_capacity(points.len());
         for p in points {
-            match board.cell(p) {
-                Cell::Off => return Err(RegionError::OffBoard(p)),
-                c if c == owner.cell() => return Err(RegionError::OwnStone(p)),
-                _ => {}
-            }
-            let mut off = 0u8;
-            let mut marginal = false;
-            for (d, n) in p.neighbors().into_iter().enumerate() {
-                let c = board.cell(n);
-                if c == Cell::Off {
-                    off |= 1 << d;
-                } else if !points.contains(n) && (c == Cell::Empty || c == opp) {
-                    marginal = true;
-                }
-            }
-            let bad_diagonals = p
-                .diagonals()
-                .into_iter()
-                .filter(|&d| board.cell(d) == opp && !points.contains(d))
-                .count();
-            let needed = if off != 0 { 1 } else { 2 };
-            if bad_diagonals >= needed {
-                marginal = true;
-            }
-            let content = if board.cell(p) == opp {
-                Content::Opponent
-            } else {
-                Content::Empty
-            };
-            shape_points.push(ShapePoint {
-                x: p.x() as i8,
-                y: p.y() as i8,
-                content,
-                marginal,
-                off_board: off,
-            });
+            shape_points.push(shape_point(board, owner, points, p)?);
         }
         let shape = Shape::new(shape_points);
         if !shape.is_connected() {
@@ -122,6 +86,53 @@ impl Region {
             .collect();
         Ok(Region { shape, points })
     }
+}
+
+/// The point of `owner`'s region of `points` at `p`, as
+/// [`Region::from_board`] makes it.
+fn shape_point(
+    board: &Board,
+    owner: Color,
+    points: &PointSet,
+    p: Point,
+) -> Result<ShapePoint, RegionError> {
+    let opp = owner.opponent().cell();
+    match board.cell(p) {
+        Cell::Off => return Err(RegionError::OffBoard(p)),
+        c if c == owner.cell() => return Err(RegionError::OwnStone(p)),
+        _ => {}
+    }
+    let mut off = 0u8;
+    let mut marginal = false;
+    for (d, n) in p.neighbors().into_iter().enumerate() {
+        let c = board.cell(n);
+        if c == Cell::Off {
+            off |= 1 << d;
+        } else if !points.contains(n) && (c == Cell::Empty || c == opp) {
+            marginal = true;
+        }
+    }
+    let bad_diagonals = p
+        .diagonals()
+        .into_iter()
+        .filter(|&d| board.cell(d) == opp && !points.contains(d))
+        .count();
+    let needed = if off != 0 { 1 } else { 2 };
+    if bad_diagonals >= needed {
+        marginal = true;
+    }
+    let content = if board.cell(p) == opp {
+        Content::Opponent
+    } else {
+        Content::Empty
+    };
+    Ok(ShapePoint {
+        x: p.x() as i8,
+        y: p.y() as i8,
+        content,
+        marginal,
+        off_board: off,
+    })
 }
 
 /// Where a looked-up value came from.
@@ -198,6 +209,17 @@ pub struct SearchCache {
 }
 
 impl SearchCache {
+    /// What [`EyeDb::lookup_value_ref`] answers for a shape missing from
+    /// the database whose canonical key is `key`, if it is kept: its
+    /// searched value, or `[M,M]` unknown when its search ran out of budget.
+    fn known(&self, key: &[u32]) -> Option<(EyeValue, SourceRef<'static>)> {
+        let map = self.map.read().ok()?;
+        map.get(key).map(|v| match v {
+            Some((value, _)) => (*value, SourceRef::Search),
+            None => (EyeValue::MANY, SourceRef::Unknown),
+        })
+    }
+
     /// The shape's value, and its vital points when `vitals` (a value kept
     /// without them is searched again the first time they are asked for).
     /// `None`: the search ran out of its budget. `canonical` is the
@@ -258,6 +280,46 @@ enum Found<'a> {
 }
 
 impl EyeDb {
+    /// [`EyeDb::lookup_value_ref`] of `owner`'s region of `points` when it
+    /// has fewer than [`LARGE_REGION`] points, is a region and its shape is
+    /// in the database or already in `cache`, its shape and key made on the
+    /// stack; `None` otherwise (nothing is searched).
+    fn value_small(
+        &self,
+        board: &Board,
+        owner: Color,
+        points: &PointSet,
+        cache: &SearchCache,
+    ) -> Option<(EyeValue, SourceRef<'_>)> {
+        const N: usize = LARGE_REGION - 1;
+        let n = points.len();
+        if n == 0 || n > N {
+            return None;
+        }
+        let mut shape = [ShapePoint {
+            x: 0,
+            y: 0,
+            content: Content::Empty,
+            marginal: false,
+            off_board: 0,
+        }; N];
+        // (A set gives its points row by row: in a shape's order.)
+        for (s, p) in shape.iter_mut().zip(points) {
+            *s = shape_point(board, owner, points, p).ok()?;
+        }
+        let shape = &shape[..n];
+        if !crate::shape::connected(shape) {
+            return None;
+        }
+        let (mut best, mut buf) = ([0; N], [0; N]);
+        crate::shape::canonical_into(shape, &mut best[..n], &mut buf[..n]);
+        let key = &best[..n];
+        if let Some(ix) = self.get_key_slice(key) {
+            return Some((ix.value, SourceRef::Database(self.label(ix.entry))));
+        }
+        cache.known(key)
+    }
+
     /// Where the value of `owner`'s region of `points` comes from.
     fn find(
         &self,
@@ -361,6 +423,9 @@ impl EyeDb {
         points: &PointSet,
         cache: &SearchCache,
     ) -> Result<(EyeValue, SourceRef<'_>), RegionError> {
+        if let Some(found) = self.value_small(board, owner, points, cache) {
+            return Ok(found);
+        }
         Ok(match self.find(board, owner, points)? {
             Found::Large => (EyeValue::MANY, SourceRef::Large),
             Found::Database(_, _, ix) => (ix.value, SourceRef::Database(self.label(ix.entry))),

@@ -136,6 +136,13 @@ pub struct Shape {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ShapeKey(pub(crate) Vec<u32>);
 
+/// A key found by its words (hashed and compared as its `Vec`'s are).
+impl std::borrow::Borrow<[u32]> for ShapeKey {
+    fn borrow(&self) -> &[u32] {
+        &self.0
+    }
+}
+
 impl Shape {
     /// A shape from its points (any order, any translation).
     pub fn new(mut points: Vec<ShapePoint>) -> Shape {
@@ -177,23 +184,7 @@ impl Shape {
         if n > 64 {
             return self.is_connected_large();
         }
-        // The points reached, as bits over point indices, grown from point
-        // 0 one point at a time (no list of neighbours allocated).
-        let mut seen = 1u64;
-        let mut todo = 1u64;
-        while todo != 0 {
-            let i = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let p = self.points[i];
-            for &(dx, dy) in &DIRS {
-                if let Some(j) = self.index_of(p.x + dx, p.y + dy) {
-                    let bit = 1u64 << j;
-                    todo |= bit & !seen;
-                    seen |= bit;
-                }
-            }
-        }
-        seen.count_ones() as usize == n
+        connected(&self.points)
     }
 
     /// [`Shape::is_connected`] for shapes of more than 64 points.
@@ -283,61 +274,7 @@ impl Shape {
     /// [`Shape::canonical`]'s key written into `best`, with `buf` to work
     /// in (both of the shape's length); returns the symmetry.
     fn canonical_into(&self, best: &mut [u32], buf: &mut [u32]) -> Symmetry {
-        let masks = &*MASKS;
-        let mut best_sym = Symmetry::Identity;
-        // (An empty shape has no box: its key is empty, its symmetry the
-        // identity.)
-        if self.points.is_empty() {
-            return best_sym;
-        }
-        // The bounding box, found once: a symmetry's offsets permute the
-        // axes and flip their signs, so after it and the translation a
-        // point's x and y are each one of its distances from the box's
-        // sides (`FRAMES`).
-        let (mut lo, mut hi) = ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN));
-        for p in &self.points {
-            let (x, y) = (i32::from(p.x), i32::from(p.y));
-            lo = (lo.0.min(x), lo.1.min(y));
-            hi = (hi.0.max(x), hi.1.max(y));
-        }
-        // Each point packed once for every symmetry: its four distances a
-        // byte each (as `encode` keeps them: a coordinate's byte) from bit
-        // 0, the bits of its key that no symmetry moves from bit 32, its
-        // edges from bit 48.
-        let pack = |p: &ShapePoint| {
-            let (x, y) = (i32::from(p.x), i32::from(p.y));
-            let sides = [x - lo.0, hi.0 - x, y - lo.1, hi.1 - y];
-            let sides = u32::from_le_bytes(sides.map(|d| d as u8));
-            let fixed = encode(0, 0, ShapePoint { off_board: 0, ..*p });
-            u64::from(sides) | u64::from(fixed) << 32 | u64::from(p.off_board & 15) << 48
-        };
-        // (Small shapes are packed on the stack.)
-        let mut small = [0u64; SMALL];
-        let large: Vec<u64>;
-        let packed = if self.points.len() <= SMALL {
-            for (k, p) in small.iter_mut().zip(&self.points) {
-                *k = pack(p);
-            }
-            &small[..self.points.len()]
-        } else {
-            large = self.points.iter().map(pack).collect();
-            &large[..]
-        };
-        for (si, &sym) in Symmetry::ALL.iter().enumerate() {
-            let [fx, fy] = FRAMES[si].map(|f| 8 * f as u32);
-            let masks = &masks[si];
-            for (k, &p) in buf.iter_mut().zip(packed) {
-                let (x, y) = ((p >> fx) as u32 & 0xff, (p >> fy) as u32 & 0xff);
-                let edges = masks[(p >> 48) as usize & 15];
-                *k = y << 24 | x << 16 | (p >> 32) as u32 & 0xfff0 | u32::from(edges);
-            }
-            sort_keys(buf);
-            if si == 0 || *buf < *best {
-                best.copy_from_slice(buf);
-                best_sym = sym;
-            }
-        }
-        best_sym
+        canonical_into(&self.points, best, buf)
     }
 
     /// The translation [`Shape::canonical`] applies after `sym`: the smallest
@@ -436,6 +373,91 @@ impl Shape {
             .filter(|p| p.content == Content::Either)
             .count()
     }
+}
+
+/// [`Shape::is_connected`] of the shape of `points` (sorted as a shape's,
+/// at least one and at most 64 of them).
+pub(crate) fn connected(points: &[ShapePoint]) -> bool {
+    let n = points.len();
+    let index_of = |x: i8, y: i8| points.iter().position(|p| p.x == x && p.y == y);
+    // The points reached, as bits over point indices, grown from point
+    // 0 one point at a time (no list of neighbours allocated).
+    let mut seen = 1u64;
+    let mut todo = 1u64;
+    while todo != 0 {
+        let i = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let p = points[i];
+        for &(dx, dy) in &DIRS {
+            if let Some(j) = index_of(p.x + dx, p.y + dy) {
+                let bit = 1u64 << j;
+                todo |= bit & !seen;
+                seen |= bit;
+            }
+        }
+    }
+    seen.count_ones() as usize == n
+}
+
+/// [`Shape::canonical`]'s key of the shape of `points` (sorted as a
+/// shape's) written into `best`, with `buf` to work in (both of the
+/// shape's length); returns the symmetry.
+pub(crate) fn canonical_into(points: &[ShapePoint], best: &mut [u32], buf: &mut [u32]) -> Symmetry {
+    let masks = &*MASKS;
+    let mut best_sym = Symmetry::Identity;
+    // (An empty shape has no box: its key is empty, its symmetry the
+    // identity.)
+    if points.is_empty() {
+        return best_sym;
+    }
+    // The bounding box, found once: a symmetry's offsets permute the
+    // axes and flip their signs, so after it and the translation a
+    // point's x and y are each one of its distances from the box's
+    // sides (`FRAMES`).
+    let (mut lo, mut hi) = ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN));
+    for p in points {
+        let (x, y) = (i32::from(p.x), i32::from(p.y));
+        lo = (lo.0.min(x), lo.1.min(y));
+        hi = (hi.0.max(x), hi.1.max(y));
+    }
+    // Each point packed once for every symmetry: its four distances a
+    // byte each (as `encode` keeps them: a coordinate's byte) from bit
+    // 0, the bits of its key that no symmetry moves from bit 32, its
+    // edges from bit 48.
+    let pack = |p: &ShapePoint| {
+        let (x, y) = (i32::from(p.x), i32::from(p.y));
+        let sides = [x - lo.0, hi.0 - x, y - lo.1, hi.1 - y];
+        let sides = u32::from_le_bytes(sides.map(|d| d as u8));
+        let fixed = encode(0, 0, ShapePoint { off_board: 0, ..*p });
+        u64::from(sides) | u64::from(fixed) << 32 | u64::from(p.off_board & 15) << 48
+    };
+    // (Small shapes are packed on the stack.)
+    let mut small = [0u64; SMALL];
+    let large: Vec<u64>;
+    let packed = if points.len() <= SMALL {
+        for (k, p) in small.iter_mut().zip(points) {
+            *k = pack(p);
+        }
+        &small[..points.len()]
+    } else {
+        large = points.iter().map(pack).collect();
+        &large[..]
+    };
+    for (si, &sym) in Symmetry::ALL.iter().enumerate() {
+        let [fx, fy] = FRAMES[si].map(|f| 8 * f as u32);
+        let masks = &masks[si];
+        for (k, &p) in buf.iter_mut().zip(packed) {
+            let (x, y) = ((p >> fx) as u32 & 0xff, (p >> fy) as u32 & 0xff);
+            let edges = masks[(p >> 48) as usize & 15];
+            *k = y << 24 | x << 16 | (p >> 32) as u32 & 0xfff0 | u32::from(edges);
+        }
+        sort_keys(buf);
+        if si == 0 || *buf < *best {
+            best.copy_from_slice(buf);
+            best_sym = sym;
+        }
+    }
+    best_sym
 }
 
 #[cfg(test)]
