@@ -5,7 +5,7 @@ use crate::db::{EyeDb, Indexed, Label};
 use crate::shape::{Content, Shape, ShapeKey, ShapePoint};
 use crate::space::MAX_POINTS;
 use crate::value::EyeValue;
-use keisei_board::{Board, Cell, Color, Point, PointSet, Symmetry};
+use keisei_board::{Board, Cell, Color, Point, PointSet, STRIDE, Symmetry};
 use std::collections::HashMap;
 use std::sync::RwLock;
 
@@ -85,6 +85,38 @@ impl Region {
             .map(|s| Point::new(s.x as u8, s.y as u8))
             .collect();
         Ok(Region { shape, points })
+    }
+}
+
+/// Whether the board points of indices `cells` (ascending, at most 16 of
+/// them) are connected through orthogonal adjacency (as
+/// [`Shape::is_connected`] finds their shape), with no branch on the
+/// points: as bits over their indices, each point's neighbours among them,
+/// and the points reached from the first grown until they grow no more.
+fn cells_connected(cells: &[usize]) -> bool {
+    let n = cells.len();
+    debug_assert!(n <= 16 && cells.is_sorted());
+    let mut next_to = [0u16; 16];
+    for i in 0..n {
+        for j in i + 1..n {
+            // (A point's east neighbour is 1 cell on, its south one
+            // `STRIDE`: never 1 cell on across rows, off the board.)
+            let d = cells[j] - cells[i];
+            let a = u16::from(d == 1 || d == STRIDE);
+            next_to[i] |= a << j;
+            next_to[j] |= a << i;
+        }
+    }
+    let mut seen = 1u16;
+    loop {
+        let mut grown = seen;
+        for (i, &a) in next_to[..n].iter().enumerate() {
+            grown |= a & 0u16.wrapping_sub(seen >> i & 1);
+        }
+        if grown == seen {
+            return seen.count_ones() as usize == n;
+        }
+        seen = grown;
     }
 }
 
@@ -303,12 +335,14 @@ impl EyeDb {
             marginal: false,
             off_board: 0,
         }; N];
+        let mut cells = [0; N];
         // (A set gives its points row by row: in a shape's order.)
-        for (s, p) in shape.iter_mut().zip(points) {
+        for ((s, c), p) in shape.iter_mut().zip(&mut cells).zip(points) {
             *s = shape_point(board, owner, points, p).ok()?;
+            *c = p.index();
         }
         let shape = &shape[..n];
-        if !crate::shape::connected(shape) {
+        if !cells_connected(&cells[..n]) {
             return None;
         }
         let (mut best, mut buf) = ([0; N], [0; N]);

@@ -377,7 +377,7 @@ impl Shape {
 
 /// [`Shape::is_connected`] of the shape of `points` (sorted as a shape's,
 /// at least one and at most 64 of them).
-pub(crate) fn connected(points: &[ShapePoint]) -> bool {
+fn connected(points: &[ShapePoint]) -> bool {
     let n = points.len();
     let index_of = |x: i8, y: i8| points.iter().position(|p| p.x == x && p.y == y);
     // The points reached, as bits over point indices, grown from point
