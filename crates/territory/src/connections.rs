@@ -1510,6 +1510,26 @@ fn cut_state_quick(
     }
     match board.color(p) {
         Some(c) if c == color => Ok(CutState::Owned),
+        Some(_) if footprint.is_none() => {
+            // The reader's answers at the root without a search (its
+            // quick attack): a chain with the threshold's liberties or more
+            // is not captured (lost); one with one liberty is captured
+            // there (open) unless that is a ko the owner may not retake
+            // now (lost).
+            let libs = board.liberty_count(p);
+            if libs >= CUT_LIMITS.threshold() {
+                Ok(CutState::Lost)
+            } else if libs == 1 {
+                let (l, _) = board.first_liberties::<1>(p);
+                if board.is_legal(color, l[0]) {
+                    Ok(CutState::Open)
+                } else {
+                    Ok(CutState::Lost)
+                }
+            } else {
+                Err(ToRead::Capture)
+            }
+        }
         Some(_) => Err(ToRead::Capture),
         None => {
             let opponent = color.opponent();
