@@ -242,7 +242,7 @@ pub fn connections(
 /// cutting points whose state was known without reading or was read. A
 /// point that needs reading is read only while its answer can still change
 /// its match's coefficient, as in [`connections_reusing_lean`]. An
-/// evaluation needs no more (about one cut reading in fifteen is left out).
+/// evaluation needs no more (about one reading in seven is left out).
 pub fn connections_lean(
     board: &Board,
     patterns: &ConnectionPatterns,
@@ -288,8 +288,10 @@ pub fn connections_reusing(
 /// same coefficients, ends and wall cells, but a link's `cuts` hold only the
 /// cutting points whose state was known or read. A point that needs reading
 /// is read only while its answer can still change its match's coefficient
-/// (the coefficient grows with each point's state, so the states known
-/// may already fix it, or put the match below a better one of its pair).
+/// (the coefficient grows with each point's state, and a reading answers
+/// open or lost on an opponent chain, safe or open where an opponent stone
+/// would be played: so the states known and the readings left may already
+/// fix it, or put the match below a better one of its pair).
 /// A board that is not one move from the memo's is read afresh as
 /// [`connections_lean`] reads it.
 pub fn connections_reusing_lean(
@@ -823,27 +825,36 @@ fn match_coefficient(
     }
     // The cutting points that need reading (lean: only while their
     // answers can still change the match's coefficient or lift it
-    // to the best of its pair).
+    // to the best of its pair; then the coefficient is its bounds').
     let lean = matches!(
         cut_source,
         Cuts::Reuse { lean: true, .. } | Cuts::Read { lean: true }
     );
-    let mut left = pending.len();
+    // How many are left to read, by kind ([`ToRead`]'s order).
+    let mut left = [0usize; 2];
+    for &(_, to_read) in pending.iter() {
+        left[to_read as usize] += 1;
+    }
+    let mut decided = None;
     for (p, to_read) in pending.drain(..) {
         if lean {
-            let (lo, hi) = coefficient_bounds(cuts, shape.needs, left);
+            let (lo, hi) = coefficient_bounds(counts, shape.needs, left);
             let (lo, hi) = (lo.min(shape.max), hi.min(shape.max));
             if lo.total_cmp(&hi).is_eq() || best.is_some_and(|b| hi < b) {
+                decided = Some(lo);
                 break;
             }
         }
-        left -= 1;
+        left[to_read as usize] -= 1;
         let s = cut_state_read(board, p, color, reader, to_read, None);
         states[state_index(board, p, cut_source)][color.index()] = Some(s);
         cuts.push((p, s));
         counts[s as usize] += 1;
     }
     debug_assert_eq!(counts, count_states(cuts));
+    if let Some(c) = decided {
+        return c;
+    }
     // (Neither is a NaN: the smaller without `f64::min`'s NaN test.)
     match coefficient_of(counts, shape.needs) {
         c if c > shape.max => shape.max,
@@ -1482,7 +1493,8 @@ fn cut_state_read(
     }
 }
 
-/// What [`cut_state_quick`] leaves to the reader.
+/// What [`cut_state_quick`] leaves to the reader (the order of
+/// [`coefficient_bounds`]' counts).
 #[derive(Clone, Copy)]
 enum ToRead {
     /// Whether the opponent stone on the point can be captured.
@@ -1665,14 +1677,22 @@ fn count_states(cuts: &[(Point, CutState)]) -> [usize; 4] {
     counts
 }
 
-/// The least and the greatest coefficient `cuts` and `unknown` more cutting
-/// points can have, whatever those hold (the coefficient grows with each
-/// point's state in the order lost, open, safe, owned).
-fn coefficient_bounds(cuts: &[(Point, CutState)], needs: Needs, unknown: usize) -> (f64, f64) {
-    let counts = count_states(cuts);
+/// The least and the greatest coefficient of cutting points holding
+/// `counts` (by state) and `left` more to read, by kind ([`ToRead`]'s
+/// order): an opponent chain's point is lost or open (whether its owner
+/// captures it), one where an opponent stone would be played is safe or
+/// open (whether that stone is captured). The coefficient grows with each
+/// point's state in the order lost, open, safe, owned.
+fn coefficient_bounds(
+    counts: [usize; 4],
+    needs: Needs,
+    [captures, cuts]: [usize; 2],
+) -> (f64, f64) {
     let (mut worst, mut best) = (counts, counts);
-    worst[CutState::Lost as usize] += unknown;
-    best[CutState::Owned as usize] += unknown;
+    worst[CutState::Lost as usize] += captures;
+    worst[CutState::Open as usize] += cuts;
+    best[CutState::Open as usize] += captures;
+    best[CutState::Safe as usize] += cuts;
     (coefficient_of(worst, needs), coefficient_of(best, needs))
 }
 
