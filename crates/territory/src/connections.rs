@@ -835,6 +835,16 @@ fn match_coefficient(
     for &(_, to_read) in pending.iter() {
         left[to_read as usize] += 1;
     }
+    // Lean, the kind whose one answer may fix the coefficient is read
+    // first: where the opponent needs any point, an opponent chain (lost
+    // cuts); where it needs all, an opponent stone played (safe holds).
+    if lean && pending.len() > 1 {
+        let first = match shape.needs {
+            Needs::Any => ToRead::Capture,
+            Needs::All => ToRead::Cut,
+        };
+        pending.sort_by_key(|&(_, t)| t as usize != first as usize);
+    }
     let mut decided = None;
     for (p, to_read) in pending.drain(..) {
         if lean {
