@@ -479,6 +479,15 @@ impl Board {
         }
     }
 
+    /// [`Board::liberty_count`] read without looking at the cell: the
+    /// chain's count on a stone, a meaningless number on an empty or
+    /// off-board point. For a caller that masks it by the cell it has read
+    /// anyway, without a branch on what the cell holds.
+    #[inline]
+    pub fn stone_liberty_count(&self, p: Point) -> usize {
+        usize::from(self.chain[LIBS][usize::from(self.chain[HEAD][p.index()])])
+    }
+
     /// Number of stones in the chain on `p` (0 for an empty point).
     #[inline]
     pub fn chain_len(&self, p: Point) -> usize {

@@ -1555,7 +1555,41 @@ fn cut_state_quick(
         Some(_) => Err(ToRead::Capture),
         None => {
             let opponent = color.opponent();
-            if !board.is_legal(opponent, p) {
+            let threshold = CUT_LIMITS.threshold();
+            // One look at each neighbour, by a table of its cell and its
+            // liberty count, without a branch on them (what they hold is
+            // the board's content, which no predictor learns).
+            let mut sum = 0;
+            for n in p.neighbors() {
+                let libs = board.stone_liberty_count(n).min(7);
+                sum += NEIGHBOUR[color.index()][board.cell(n) as usize][libs];
+            }
+            let field = |f: u32| (sum >> f) & 7;
+            let empty = usize::from(field(EMPTY_FIELD));
+            let (captures, joins_free, joined_open) = (
+                field(CAPTURES_FIELD) != 0,
+                field(JOINS_FREE_FIELD) != 0,
+                field(JOINED_OPEN_FIELD) != 0,
+            );
+            debug_assert_eq!(
+                (empty, captures, joined_open),
+                (
+                    p.neighbors().iter().filter(|&&n| board.is_empty(n)).count(),
+                    p.neighbors()
+                        .iter()
+                        .any(|&n| board.cell(n) == color.cell() && board.liberty_count(n) == 1),
+                    p.neighbors()
+                        .iter()
+                        .any(|&n| board.cell(n) == opponent.cell()
+                            && board.liberty_count(n) > threshold),
+                )
+            );
+            // [`Board::is_legal`] for the opponent: not its ko point, and a
+            // liberty after its captures.
+            let legal =
+                board.ko_point(opponent) != Some(p) && (empty > 0 || joins_free || captures);
+            debug_assert_eq!(legal, board.is_legal(opponent, p));
+            if !legal {
                 return Ok(CutState::Safe);
             }
             // Quick answers the reader would give anyway, without playing:
@@ -1563,20 +1597,11 @@ fn cut_state_quick(
             // neighbours and those of the opponent chains it joins. Three or
             // more are safe by the reader's definition (open); one, for a lone
             // stone, is an atari the owner fills at once (safe).
-            let captures = p
-                .neighbors()
-                .iter()
-                .any(|&n| board.cell(n) == color.cell() && board.liberty_count(n) == 1);
             if !captures {
                 // Open at once when the empty neighbours alone, or the other
                 // liberties of one chain the stone joins, reach the
                 // threshold: the union below could only be larger.
-                let threshold = CUT_LIMITS.threshold();
                 let neighbors = p.neighbors();
-                let empty = neighbors.iter().filter(|&&n| board.is_empty(n)).count();
-                let joined_open = neighbors.iter().any(|&n| {
-                    board.cell(n) == opponent.cell() && board.liberty_count(n) > threshold
-                });
                 if empty >= threshold || joined_open {
                     return Ok(CutState::Open);
                 }
@@ -1638,6 +1663,42 @@ fn cut_state_quick(
         }
     }
 }
+
+/// What one neighbour of an empty cutting point tells [`cut_state_quick`],
+/// by the link's colour, the neighbour's cell and its chain's liberty count
+/// (up to 7; any on an empty or off-board point): counts, in 3-bit fields
+/// (four neighbours at most), of the empty neighbours, those where an
+/// opponent stone played would capture (a chain of the colour in atari),
+/// join a chain with another liberty, and join one with more than the
+/// cutting reading's threshold.
+const NEIGHBOUR: [[[u16; 8]; 4]; 2] = {
+    // ([`Limits::threshold`], in a constant.)
+    let threshold = match CUT_LIMITS.safe_liberties {
+        t @ 2..=5 => t as usize,
+        0..2 => 2,
+        _ => 5,
+    };
+    let mut table = [[[0; 8]; 4]; 2];
+    let mut color = 0;
+    while color < 2 {
+        // Black is 0 and its cell 1, White 1 and 2.
+        let (own, other) = (color + 1, 2 - color);
+        let mut libs = 0;
+        while libs < 8 {
+            table[color][Cell::Empty as usize][libs] = 1 << EMPTY_FIELD;
+            table[color][own][libs] = ((libs == 1) as u16) << CAPTURES_FIELD;
+            table[color][other][libs] = ((libs > 1) as u16) << JOINS_FREE_FIELD
+                | ((libs > threshold) as u16) << JOINED_OPEN_FIELD;
+            libs += 1;
+        }
+        color += 1;
+    }
+    table
+};
+const EMPTY_FIELD: u32 = 0;
+const CAPTURES_FIELD: u32 = 3;
+const JOINS_FREE_FIELD: u32 = 6;
+const JOINED_OPEN_FIELD: u32 = 9;
 
 /// What [`cut_state_quick`] reads of `p` itself, recorded in `fp`: the
 /// point, its chain, its neighbours' chains (their liberties, captures)
