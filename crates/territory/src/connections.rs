@@ -1566,8 +1566,9 @@ fn cut_state_quick(
             }
             let field = |f: u32| (sum >> f) & 7;
             let empty = usize::from(field(EMPTY_FIELD));
-            let (captures, joins_free, joined_open) = (
+            let (captures, joins, joins_free, joined_open) = (
                 field(CAPTURES_FIELD) != 0,
+                field(JOINS_FIELD) != 0,
                 field(JOINS_FREE_FIELD) != 0,
                 field(JOINED_OPEN_FIELD) != 0,
             );
@@ -1605,6 +1606,24 @@ fn cut_state_quick(
                 if empty >= threshold || joined_open {
                     return Ok(CutState::Open);
                 }
+                if !joins {
+                    // A lone stone: its liberties are its empty neighbours
+                    // (fewer than the threshold); one is an atari the owner
+                    // fills at once (safe).
+                    if empty == 1 {
+                        let lib = *neighbors
+                            .iter()
+                            .find(|&&n| board.is_empty(n))
+                            .expect("one empty neighbour");
+                        if let Some(fp) = footprint {
+                            record_move(fp, board, lib, color);
+                        }
+                        if board.is_legal(color, lib) {
+                            return Ok(CutState::Safe);
+                        }
+                    }
+                    return Err(ToRead::Cut);
+                }
                 // The stone's liberties: its empty neighbours and the other
                 // liberties of the chains it joins, counted in a short list
                 // (each chain joined has at most `threshold`, at most 5,
@@ -1612,7 +1631,6 @@ fn cut_state_quick(
                 debug_assert!(threshold <= 5);
                 let mut libs = [p; 4 + 4 * 5];
                 let mut n = 0;
-                let mut joins = false;
                 for nb in neighbors {
                     match board.cell(nb) {
                         Cell::Empty if !libs[..n].contains(&nb) => {
@@ -1620,7 +1638,6 @@ fn cut_state_quick(
                             n += 1;
                         }
                         c if c == opponent.cell() => {
-                            joins = true;
                             let (found, k) = board.first_liberties::<5>(nb);
                             for &l in &found[..k] {
                                 if l != p && !libs[..n].contains(&l) {
@@ -1649,15 +1666,6 @@ fn cut_state_quick(
                 if n >= threshold {
                     return Ok(CutState::Open);
                 }
-                if n == 1 && !joins {
-                    let lib = libs[0];
-                    if let Some(fp) = footprint {
-                        record_move(fp, board, lib, color);
-                    }
-                    if board.is_legal(color, lib) {
-                        return Ok(CutState::Safe);
-                    }
-                }
             }
             Err(ToRead::Cut)
         }
@@ -1669,8 +1677,8 @@ fn cut_state_quick(
 /// (up to 7; any on an empty or off-board point): counts, in 3-bit fields
 /// (four neighbours at most), of the empty neighbours, those where an
 /// opponent stone played would capture (a chain of the colour in atari),
-/// join a chain with another liberty, and join one with more than the
-/// cutting reading's threshold.
+/// join a chain with another liberty, join one with more than the cutting
+/// reading's threshold, and join one.
 const NEIGHBOUR: [[[u16; 8]; 4]; 2] = {
     // ([`Limits::threshold`], in a constant.)
     let threshold = match CUT_LIMITS.safe_liberties {
@@ -1687,7 +1695,8 @@ const NEIGHBOUR: [[[u16; 8]; 4]; 2] = {
         while libs < 8 {
             table[color][Cell::Empty as usize][libs] = 1 << EMPTY_FIELD;
             table[color][own][libs] = ((libs == 1) as u16) << CAPTURES_FIELD;
-            table[color][other][libs] = ((libs > 1) as u16) << JOINS_FREE_FIELD
+            table[color][other][libs] = 1 << JOINS_FIELD
+                | ((libs > 1) as u16) << JOINS_FREE_FIELD
                 | ((libs > threshold) as u16) << JOINED_OPEN_FIELD;
             libs += 1;
         }
@@ -1699,6 +1708,7 @@ const EMPTY_FIELD: u32 = 0;
 const CAPTURES_FIELD: u32 = 3;
 const JOINS_FREE_FIELD: u32 = 6;
 const JOINED_OPEN_FIELD: u32 = 9;
+const JOINS_FIELD: u32 = 12;
 
 /// What [`cut_state_quick`] reads of `p` itself, recorded in `fp`: the
 /// point, its chain, its neighbours' chains (their liberties, captures)
