@@ -97,9 +97,14 @@ impl Limits {
         }
     }
 
-    /// The liberty count from which a chain is safe, clamped to `2..=5`.
-    pub fn threshold(&self) -> usize {
-        usize::from(self.safe_liberties.clamp(2, 5))
+    /// The liberty count from which a chain is safe, clamped to `2..=5`
+    /// (a `const fn`: tables built at compile time use it).
+    pub const fn threshold(&self) -> usize {
+        match self.safe_liberties {
+            t @ 2..=5 => t as usize,
+            0..2 => 2,
+            _ => 5,
+        }
     }
 }
 

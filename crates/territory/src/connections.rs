@@ -1680,12 +1680,7 @@ fn cut_state_quick(
 /// join a chain with another liberty, join one with more than the cutting
 /// reading's threshold, and join one.
 const NEIGHBOUR: [[[u16; 8]; 4]; 2] = {
-    // ([`Limits::threshold`], in a constant.)
-    let threshold = match CUT_LIMITS.safe_liberties {
-        t @ 2..=5 => t as usize,
-        0..2 => 2,
-        _ => 5,
-    };
+    let threshold = CUT_LIMITS.threshold();
     let mut table = [[[0; 8]; 4]; 2];
     let mut color = 0;
     while color < 2 {
