@@ -1413,9 +1413,13 @@ impl<'r> Search<'r> {
                 debug_assert_eq!(escape, self.extension_liberties(board, other, lib_pts, a));
                 extensions.liberties[i] = escape;
                 let mut s = 200 - 20 * escape;
-                // A move that captures is no self-atari.
-                if !escapes.is_some_and(|e| e.captures[i]) && is_self_atari(board, self.attacker, a)
-                {
+                // (A move that captures is no self-atari.)
+                let self_atari = match escapes {
+                    Some(e) => e.self_atari[i],
+                    None => is_self_atari(board, self.attacker, a),
+                };
+                debug_assert_eq!(self_atari, is_self_atari(board, self.attacker, a));
+                if self_atari {
                     extensions.self_atari[i] = true;
                     s -= 100;
                 }
@@ -1684,6 +1688,23 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
     true
 }
 
+/// Whether a stone of `cell` on `p`, with at most one empty neighbour,
+/// would have two liberties or more once joined to the chains of two
+/// liberties next to it (the look [`is_self_atari`] ends with).
+#[cold]
+fn two_liberties_joining(b: &Board, p: Point, cell: Cell) -> bool {
+    let mut libs = Distinct::<2>::new();
+    for q in p.neighbors() {
+        if b.cell(q) == Cell::Empty {
+            libs.insert(q);
+        } else if b.cell(q) == cell && b.liberty_count(q) == 2 {
+            let (ls, _) = b.first_liberties::<2>(q);
+            libs.insert(if ls[0] == p { ls[1] } else { ls[0] });
+        }
+    }
+    libs.len() >= 2
+}
+
 /// What the defender's extensions give a target at an attacker node: for
 /// each liberty `l` of the target, the liberties its chain would have after
 /// the defender plays `l` (the target's, `l`'s empty neighbours, those of
@@ -1705,7 +1726,7 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
 /// point the move takes; one of exactly `threshold` points keeps it unless
 /// the move is among them; a smaller one never does and is not kept.
 /// While it looks at each liberty's neighbours, it notes whether the
-/// attacker's move there captures.
+/// attacker's move there captures, and whether it is a self-atari.
 struct Escapes {
     /// The target's liberties whose extension sets reach the threshold,
     /// each with (the first points of) its set.
@@ -1722,6 +1743,9 @@ struct Escapes {
     /// Whether the attacker's move on the liberty `libs[i]` captures: a
     /// defender chain next to it (not the target) has that one liberty.
     captures: [bool; 4],
+    /// Whether the attacker's move on the liberty `libs[i]` is a self-atari
+    /// ([`is_self_atari`]), seen from the same neighbours.
+    self_atari: [bool; 4],
 }
 
 /// The most points an [`Escapes`] set keeps: one more than the largest
@@ -1741,9 +1765,22 @@ impl Escapes {
         let mut sets = [(NO_POINT, Distinct::new()); 4];
         let mut sizes = [0; 4];
         let mut captures = [false; 4];
+        let mut self_atari = [false; 4];
+        let attacker = defender.opponent().cell();
         let mut len = 0;
-        for ((&l, size), captures) in libs.iter().zip(&mut sizes).zip(&mut captures) {
+        for (((&l, size), captures), self_atari) in libs
+            .iter()
+            .zip(&mut sizes)
+            .zip(&mut captures)
+            .zip(&mut self_atari)
+        {
             let mut set = Distinct::new();
+            // For [`is_self_atari`] of an attacker stone on `l`: its empty
+            // neighbours (distinct points), and whether a chain it joins
+            // has more than two liberties, or two.
+            let mut empties = 0;
+            let mut joins_long = false;
+            let mut joins_two = false;
             // The other liberties: distinct points (`libs` are), none of
             // them in yet.
             for &o in libs {
@@ -1758,6 +1795,11 @@ impl Escapes {
                 let c = b.cell(q);
                 if c == Cell::Empty {
                     set.insert(q);
+                    empties += 1;
+                } else if c == attacker {
+                    let k = b.liberty_count(q);
+                    joins_long |= k > 2;
+                    joins_two |= k == 2;
                 } else if c == cell {
                     // Its liberties other than `l`: enough of them fill the
                     // set at once; one (`l`, the target has two or more)
@@ -1782,6 +1824,10 @@ impl Escapes {
                     }
                 }
             }
+            *self_atari = !*captures
+                && !joins_long
+                && empties < 2
+                && !(joins_two && two_liberties_joining(b, l, attacker));
             *size = set.len() as u8;
             if set.len() >= threshold {
                 sets[len] = (l, set);
@@ -1795,6 +1841,7 @@ impl Escapes {
             // Chains of up to `threshold + 1` liberties are walked.
             exact: threshold < 4,
             captures,
+            self_atari,
         }
     }
 
