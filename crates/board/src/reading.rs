@@ -1824,10 +1824,10 @@ impl Escapes {
                     }
                 }
             }
-            *self_atari = !*captures
-                && !joins_long
-                && empties < 2
-                && !(joins_two && two_liberties_joining(b, l, attacker));
+            *self_atari = !(*captures
+                || joins_long
+                || empties >= 2
+                || (joins_two && two_liberties_joining(b, l, attacker)));
             *size = set.len() as u8;
             if set.len() >= threshold {
                 sets[len] = (l, set);
