@@ -1800,14 +1800,16 @@ impl Escapes {
                     let k = b.liberty_count(q);
                     joins_long |= k > 2;
                     joins_two |= k == 2;
-                } else if c == cell {
-                    // Its liberties other than `l`: enough of them fill the
-                    // set at once; one (`l`, the target has two or more)
-                    // adds none, and the attacker's `l` captures it.
+                } else if c == cell && b.chain_head(q) != head {
+                    // Another chain of the defender (the target, with two
+                    // liberties or more, neither is captured nor adds any):
+                    // its liberties other than `l`. Enough of them fill
+                    // the set at once; one (`l`) adds none, and the
+                    // attacker's `l` captures it.
                     let k = b.liberty_count(q);
                     if k == 1 {
                         *captures = true;
-                    } else if set.len() > threshold || b.chain_head(q) == head {
+                    } else if set.len() > threshold {
                     } else if k > threshold + 1 {
                         set.fill();
                     } else {
