@@ -1654,7 +1654,7 @@ fn quick_attack(
 /// captures nothing and ends with one liberty).
 #[expect(
     clippy::inline_always,
-    reason = "asked for every liberty and net candidate; as a call its entry and exit were a good part of it"
+    reason = "asked for every net candidate (and liberty candidate of a node without Escapes); as a call its entry and exit were a good part of it"
 )]
 #[inline(always)]
 fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
