@@ -625,7 +625,6 @@ fn pair_link(
             LinkEnd::Stone(q) if q < c.anchor => (q, LinkEnd::Stone(c.anchor)),
             to => (c.anchor, to),
         };
-        sort_by_point(cuts);
         return Some(Link {
             color: c.color,
             from,
@@ -708,10 +707,12 @@ fn pair_link(
         }
     }
     let (coefficient, from, to) = best?;
-    sort_by_point(best_cuts);
+    // One best match: its cutting points are in point order already; the
+    // union of tied matches' is sorted.
     let wall = if let Some((a, s)) = best_steps {
         wall_of(a, s)
     } else {
+        sort_by_point(best_cuts);
         best_wall.sort_unstable();
         Cells::from_slice(best_wall)
     };
@@ -762,10 +763,10 @@ fn wall_of(anchor: Point, steps: &ShapeSteps) -> Cells<Point> {
 
 /// The coefficient of one match of a pair (anchored at `from`, its shape's
 /// steps `steps`, for `color`), its cutting points classified through
-/// `states` and `cut_source` into `cuts` (emptied first; `pending` is
-/// scratch, `read` takes the points a recording reads). `best` is the best
-/// coefficient of the pair's matches so far: reading lean, a match that
-/// cannot reach it leaves cutting points unread.
+/// `states` and `cut_source` into `cuts` (emptied first, left in point
+/// order; `pending` is scratch, `read` takes the points a recording reads).
+/// `best` is the best coefficient of the pair's matches so far: reading
+/// lean, a match that cannot reach it leaves cutting points unread.
 #[expect(
     clippy::inline_always,
     reason = "once a match, in both of pair_link's paths; it should cost no call"
@@ -858,10 +859,14 @@ fn match_coefficient(
         left[to_read as usize] -= 1;
         let s = cut_state_read(board, p, color, reader, to_read, None);
         states[state_index(board, p, cut_source)][color.index()] = Some(s);
-        cuts.push((p, s));
+        // (The points known at once came in point order, the shape's steps
+        // being sorted: a point read goes in its place among them.)
+        let at = cuts.partition_point(|&(q, _)| q < p);
+        cuts.insert(at, (p, s));
         counts[s as usize] += 1;
     }
     debug_assert_eq!(counts, count_states(cuts));
+    debug_assert!(cuts.windows(2).all(|w| w[0].0 < w[1].0));
     if let Some(c) = decided {
         return c;
     }
@@ -1942,8 +1947,10 @@ mod tests {
                 };
                 let o = &shape.offsets;
                 assert_eq!(s.to.map(|d| stepped(anchor, d)), o.to.as_ref().map(place));
-                let cuts: Vec<Point> = o.cuts.iter().map(place).collect();
+                let mut cuts: Vec<Point> = o.cuts.iter().map(place).collect();
                 let wall: Vec<Point> = o.wall.iter().map(place).collect();
+                // The cutting points in point order.
+                cuts.sort_unstable();
                 assert_eq!(steps(&s.cuts), cuts);
                 // The wall cells in point order.
                 let mut sorted = wall.clone();

@@ -91,7 +91,8 @@ pub struct ConnectionPatterns {
 pub(crate) struct ShapeSteps {
     /// The other stone.
     pub(crate) to: Option<i16>,
-    /// The cutting points.
+    /// The cutting points, in increasing order (so that one match's
+    /// cutting points come in point order, as its wall cells do).
     pub(crate) cuts: Vec<i16>,
     /// The walled cells, in increasing order (so that one match's wall
     /// cells come in point order: [`Point::index`] grows with the step).
@@ -136,9 +137,11 @@ impl ShapeSteps {
             });
         let mut wall: Vec<i16> = o.wall.iter().map(step).collect();
         wall.sort_unstable();
+        let mut cuts: Vec<i16> = o.cuts.iter().map(step).collect();
+        cuts.sort_unstable();
         ShapeSteps {
             to: o.to.as_ref().map(step),
-            cuts: o.cuts.iter().map(step).collect(),
+            cuts,
             wall,
             edge,
             twin: None,
