@@ -446,10 +446,17 @@ pub(crate) fn canonical_into(points: &[ShapePoint], best: &mut [u32], buf: &mut 
     for (si, &sym) in Symmetry::ALL.iter().enumerate() {
         let [fx, fy] = FRAMES[si].map(|f| 8 * f as u32);
         let masks = &masks[si];
+        let mut first = u32::MAX;
         for (k, &p) in buf.iter_mut().zip(packed) {
             let (x, y) = ((p >> fx) as u32 & 0xff, (p >> fy) as u32 & 0xff);
             let edges = masks[(p >> 48) as usize & 15];
             *k = y << 24 | x << 16 | (p >> 32) as u32 & 0xfff0 | u32::from(edges);
+            first = first.min(*k);
+        }
+        // A key whose smallest word (its sorted first) is above the best's
+        // first word is larger: it is not sorted.
+        if si > 0 && first > best[0] {
+            continue;
         }
         sort_keys(buf);
         if si == 0 || *buf < *best {
