@@ -264,7 +264,8 @@ const fn word(bytes: Bytes) -> u64 {
 
 /// A [`Cover`] being counted: an 8-bit count per point, eight to a word
 /// (column `x` of row `y` is count `x % 8` of word `x / 8` of `rows[y]`),
-/// so that a row of points is counted with four word additions. A count
+/// so that a row of points is counted with four word additions (three on
+/// a board of at most 24 columns, [`expand`]). A count
 /// can reach only as far as the stones counted, so the tally goes into
 /// the cover (and starts again) before its 256th stone.
 #[derive(Clone)]
@@ -282,10 +283,13 @@ impl Tally {
     }
 
     /// Counts the points of one stone's row (bit `x` for column `x`) in
-    /// `row`, one of `rows`.
+    /// `row`, one of `rows`, in its first `WORDS` words only: `bits` has no
+    /// column past `8 * WORDS` (a board of at most `8 * WORDS` columns;
+    /// `TALLY_WORDS` for any board).
     #[inline]
-    fn add(row: &mut [Bytes; TALLY_WORDS], bits: u32) {
-        for (k, w) in row.iter_mut().enumerate() {
+    fn add<const WORDS: usize>(row: &mut [Bytes; TALLY_WORDS], bits: u32) {
+        debug_assert!(WORDS >= TALLY_WORDS || u64::from(bits) >> (8 * WORDS) == 0);
+        for (k, w) in row.iter_mut().enumerate().take(WORDS) {
             *w = (word(*w) + BYTE_SPREAD[(bits >> (8 * k)) as usize & 0xff]).to_le_bytes();
         }
     }
@@ -1059,9 +1063,12 @@ impl Ellipse<'_> {
                 );
                 if recorded.is_some() {
                     covered = [0; MAX_SIZE as usize];
-                    expand::<true>(args, tally, &mut covered);
+                    expand::<true, TALLY_WORDS>(args, tally, &mut covered);
+                } else if size <= 24 {
+                    // No column in a tally row's last word.
+                    expand::<false, 3>(args, tally, &mut covered);
                 } else {
-                    expand::<false>(args, tally, &mut covered);
+                    expand::<false, TALLY_WORDS>(args, tally, &mut covered);
                 }
                 tally.stone_done(&mut cover[c], size);
                 if let Some(list) = recorded.as_mut() {
@@ -1244,6 +1251,18 @@ fn transposed(rows: [u64; 32]) -> [u64; 32] {
     a
 }
 
+/// What [`expand`] reads: the stone, the board size, the stone's sources,
+/// the colour's obstacles, the lines, and its targets (a row of bits per
+/// row, as [`PointSet::rows`] gives them).
+type ExpandArgs<'a> = (
+    Point,
+    u8,
+    Sources,
+    &'a Obstacles,
+    &'a Lines,
+    &'a [u32; MAX_SIZE as usize],
+);
+
 /// Marks the points a stone's four quarter ellipses reach (§3.2.3): in each
 /// quadrant the ellipse whose semi-axes are the two neighbouring sources;
 /// a point counts when it is a target of the colour (`targets`, a row of
@@ -1259,19 +1278,11 @@ fn transposed(rows: [u64; 32]) -> [u64; 32] {
 /// point of a part when no obstacle lies in the rectangle from the stone to
 /// the part's far end: those points count without a look at lines; the
 /// others (near obstacles) are looked at one by one.
-/// What [`expand`] reads: the stone, the board size, the stone's sources,
-/// the colour's obstacles, the lines, and its targets (a row of bits per
-/// row, as [`PointSet::rows`] gives them).
-type ExpandArgs<'a> = (
-    Point,
-    u8,
-    Sources,
-    &'a Obstacles,
-    &'a Lines,
-    &'a [u32; MAX_SIZE as usize],
-);
-
-fn expand<const RECORD: bool>(
+///
+/// A tally row's first `WORDS` words only are added to: `WORDS` is 3 on
+/// boards of at most 24 columns (the last word's columns are off the
+/// board), else [`TALLY_WORDS`].
+fn expand<const RECORD: bool, const WORDS: usize>(
     (stone, size, sources, obstacles, lines, targets): ExpandArgs<'_>,
     tally: &mut Tally,
     covered: &mut [u32; MAX_SIZE as usize],
@@ -1304,7 +1315,7 @@ fn expand<const RECORD: bool>(
         for (dy, (&w, &e)) in widths_w.iter().zip(widths_e).enumerate() {
             let i = y - dy;
             let reached = targets[i] & part(w, e);
-            Tally::add(&mut tally.rows[i], reached);
+            Tally::add::<WORDS>(&mut tally.rows[i], reached);
             if RECORD {
                 covered[i] |= reached;
             }
@@ -1316,7 +1327,7 @@ fn expand<const RECORD: bool>(
         for (dy, (&w, &e)) in widths_w.iter().zip(widths_e).enumerate() {
             let i = y + 1 + dy;
             let reached = targets[i] & part(w, e);
-            Tally::add(&mut tally.rows[i], reached);
+            Tally::add::<WORDS>(&mut tally.rows[i], reached);
             if RECORD {
                 covered[i] |= reached;
             }
@@ -1346,7 +1357,7 @@ fn expand<const RECORD: bool>(
         let i = up - dy;
         seen |= blocked[i];
         let (reached, left) = parts.reached(widths_w[dy], widths_e[dy], target[i], seen);
-        Tally::add(&mut counts[i], reached);
+        Tally::add::<WORDS>(&mut counts[i], reached);
         if RECORD {
             marks[i] |= reached;
         }
@@ -1365,7 +1376,7 @@ fn expand<const RECORD: bool>(
     for i in 0..down {
         seen |= blocked[i];
         let (reached, left) = parts.reached(widths_w[i], widths_e[i], target[i], seen);
-        Tally::add(&mut counts[i], reached);
+        Tally::add::<WORDS>(&mut counts[i], reached);
         if RECORD {
             marks[i] |= reached;
         }
@@ -1389,7 +1400,7 @@ fn expand<const RECORD: bool>(
                     }
                 }
                 let at = (sy + dy) as usize;
-                Tally::add(&mut tally.rows[at], reached);
+                Tally::add::<WORDS>(&mut tally.rows[at], reached);
                 if RECORD {
                     covered[at] |= reached;
                 }
@@ -1515,10 +1526,10 @@ mod tests {
         let mut cover = None;
         let mut tally = Tally::new();
         for k in 0..600u32 {
-            Tally::add(&mut tally.rows[3], (1 << 25) - 1);
-            Tally::add(&mut tally.rows[24], 1 << (k % 25));
+            Tally::add::<TALLY_WORDS>(&mut tally.rows[3], (1 << 25) - 1);
+            Tally::add::<TALLY_WORDS>(&mut tally.rows[24], 1 << (k % 25));
             if k % 3 == 0 {
-                Tally::add(&mut tally.rows[0], 0x155_5555);
+                Tally::add::<TALLY_WORDS>(&mut tally.rows[0], 0x155_5555);
             }
             tally.stone_done(&mut cover, size);
         }
@@ -1547,7 +1558,7 @@ mod tests {
                 for _ in 0..stones {
                     let row = (next() % u64::from(size)) as usize;
                     let bits = next() as u32 & ((1u32 << size) - 1);
-                    Tally::add(&mut tally.rows[row], bits);
+                    Tally::add::<TALLY_WORDS>(&mut tally.rows[row], bits);
                     tally.stones += 1;
                 }
             }
