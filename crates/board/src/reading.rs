@@ -1607,6 +1607,14 @@ fn record_target(board: &Board, target: Point, footprint: Option<&mut Footprint>
     }
 }
 
+/// What [`Reader::attack`] answers without a search (a point without a
+/// stone; a target with `limits`' threshold of liberties or more, or with
+/// one), read off `board` alone; `None` when the reader would search.
+#[inline]
+pub fn attack_at_root(board: &Board, target: Point, limits: &Limits) -> Option<Reading> {
+    needs_search(board, target, limits).err()
+}
+
 /// Whether an attack on `target` needs a search: the defender if so, else
 /// the answer (`Failure` on a point without a stone, or [`quick_attack`]'s).
 fn needs_search(board: &Board, target: Point, limits: &Limits) -> Result<Color, Reading> {

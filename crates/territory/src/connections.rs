@@ -7,7 +7,7 @@ use crate::links::{Cells, Connections, CutState, Link, LinkEnd};
 use crate::patterns::{ConnectionPatterns, ConnectionShape, Needs, ShapeSteps};
 use keisei_board::footprint::Footprint;
 use keisei_board::pattern::{Match, PatternSet};
-use keisei_board::reading::{Limits, Outcome, Reader};
+use keisei_board::reading::{Limits, Outcome, Reader, attack_at_root};
 use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet, Symmetry};
 use std::sync::Arc;
 
@@ -1491,11 +1491,7 @@ fn cut_state_read(
     footprint: Option<&mut Footprint>,
 ) -> CutState {
     match to_read {
-        ToRead::Capture => match attack(reader, board, p, footprint).outcome {
-            // An opponent stone: lost unless the owner can capture it.
-            Outcome::Failure => CutState::Lost,
-            Outcome::Success(_) | Outcome::Unknown => CutState::Open,
-        },
+        ToRead::Capture => capture_state(attack(reader, board, p, footprint).outcome),
         // The opponent's stone on the point: safe if it cannot be played or
         // the owner captures it.
         ToRead::Cut => match reader
@@ -1505,6 +1501,16 @@ fn cut_state_read(
             None | Some(Outcome::Success(_)) => CutState::Safe,
             Some(Outcome::Failure | Outcome::Unknown) => CutState::Open,
         },
+    }
+}
+
+/// The state of a cutting point held by an opponent chain, by the
+/// reader's answer to whether the owner captures it: lost unless it can.
+#[inline]
+fn capture_state(outcome: Outcome) -> CutState {
+    match outcome {
+        Outcome::Failure => CutState::Lost,
+        Outcome::Success(_) | Outcome::Unknown => CutState::Open,
     }
 }
 
@@ -1537,26 +1543,13 @@ fn cut_state_quick(
     }
     match board.color(p) {
         Some(c) if c == color => Ok(CutState::Owned),
-        Some(_) if footprint.is_none() => {
-            // The reader's answers at the root without a search (its
-            // quick attack): a chain with the threshold's liberties or more
-            // is not captured (lost); one with one liberty is captured
-            // there (open) unless that is a ko the owner may not retake
-            // now (lost).
-            let libs = board.liberty_count(p);
-            if libs >= CUT_LIMITS.threshold() {
-                Ok(CutState::Lost)
-            } else if libs == 1 {
-                let (l, _) = board.first_liberties::<1>(p);
-                if board.is_legal(color, l[0]) {
-                    Ok(CutState::Open)
-                } else {
-                    Ok(CutState::Lost)
-                }
-            } else {
-                Err(ToRead::Capture)
-            }
-        }
+        // The reader's answer at the root, where it needs no search (a
+        // chain with the threshold's liberties or more, or with one): as
+        // `cut_state_read` takes it, without a call into the reader.
+        Some(_) if footprint.is_none() => match attack_at_root(board, p, &CUT_LIMITS) {
+            Some(r) => Ok(capture_state(r.outcome)),
+            None => Err(ToRead::Capture),
+        },
         Some(_) => Err(ToRead::Capture),
         None => {
             let opponent = color.opponent();
