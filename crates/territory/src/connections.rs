@@ -500,7 +500,7 @@ fn links_of(
             for group in candidates.chunk_by(|a, b| a.key >> PATTERN_BITS == b.key >> PATTERN_BITS)
             {
                 let end = start + group.len();
-                let link = pair_link(
+                let made = pair_link(
                     board,
                     patterns,
                     reader,
@@ -508,11 +508,12 @@ fn links_of(
                     &mut states,
                     group,
                     &mut lists,
+                    &mut own,
                 );
-                if let (Some(link), Cuts::Record(memo)) = (&link, &mut cut_source) {
+                if let (true, Cuts::Record(memo)) = (made, &mut cut_source) {
+                    let link = own.last().expect("the link just made");
                     memo.record_link(link, group, start..end, &lists.read);
                 }
-                own.extend(link);
                 start = end;
             }
             if let Cuts::Record(memo) = &mut cut_source {
@@ -555,7 +556,8 @@ fn links_of(
         let group = groups.candidates(&step, &mut scratch);
         debug_assert!(group.iter().all(|c| c.key >> PATTERN_BITS == step.key));
         // A pair whose every candidate was dropped has no link.
-        let Some(link) = pair_link(
+        let own = made.own.len() as u32;
+        if pair_link(
             board,
             patterns,
             reader,
@@ -563,11 +565,10 @@ fn links_of(
             &mut states,
             group,
             &mut lists,
-        ) else {
-            continue;
-        };
-        made.order.push(Slot::Own(made.own.len() as u32));
-        made.own.push(link);
+            &mut made.own,
+        ) {
+            made.order.push(Slot::Own(own));
+        }
     }
     made
 }
@@ -588,10 +589,15 @@ struct PairScratch {
 /// The link of one pair from its candidates `group` (in key order: the
 /// first's pattern, the earliest in the file, makes it), its cutting points
 /// classified through `states` (by [`state_index`] and colour) and
-/// `cut_source`; `None` when `group` is empty.
+/// `cut_source`, pushed on `out` (written there as it is made, not copied
+/// in); whether there is one (`group` not empty).
 #[expect(
     clippy::inline_always,
     reason = "once a pair, about 170 times an evaluation; left to the compiler it became a call, with its link returned through memory (+0.07 M refs)"
+)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "links_of's state, lent for one pair"
 )]
 #[inline(always)]
 fn pair_link(
@@ -602,7 +608,8 @@ fn pair_link(
     states: &mut [[Option<CutState>; 2]],
     group: &[Candidate],
     scratch: &mut PairScratch,
-) -> Option<Link> {
+    out: &mut Vec<Link>,
+) -> bool {
     let PairScratch {
         cuts,
         pending,
@@ -610,7 +617,9 @@ fn pair_link(
         best_wall,
         read,
     } = scratch;
-    let first = group.first()?;
+    let Some(first) = group.first() else {
+        return false;
+    };
     let pattern = first.key & PATTERN_MASK;
     read.clear();
     let shape = &patterns.shapes[pattern as usize];
@@ -634,7 +643,7 @@ fn pair_link(
             LinkEnd::Stone(q) if q < c.anchor => (q, LinkEnd::Stone(c.anchor)),
             to => (c.anchor, to),
         };
-        return Some(Link {
+        out.push(Link {
             color: c.color,
             from,
             to,
@@ -643,6 +652,7 @@ fn pair_link(
             cuts: std::mem::take(cuts),
             wall: wall_of(c.anchor, steps),
         });
+        return true;
     }
     // The best matches so far: coefficient and ends, and the union of
     // their cutting points (in a scratch list). Their wall cells: while
@@ -715,7 +725,9 @@ fn pair_link(
             }
         }
     }
-    let (coefficient, from, to) = best?;
+    let Some((coefficient, from, to)) = best else {
+        return false;
+    };
     // One best match: its cutting points are in point order already; the
     // union of tied matches' is sorted.
     let wall = if let Some((a, s)) = best_steps {
@@ -725,7 +737,7 @@ fn pair_link(
         best_wall.sort_unstable();
         Cells::from_slice(best_wall)
     };
-    Some(Link {
+    out.push(Link {
         color: first.color,
         from,
         to,
@@ -734,7 +746,8 @@ fn pair_link(
         // (The best matches' list itself; the scratch list starts afresh.)
         cuts: std::mem::take(best_cuts),
         wall,
-    })
+    });
+    true
 }
 
 /// Sorts a match's cutting points in point order (a handful, each point
