@@ -18,7 +18,7 @@ use crate::room::RoomPatterns;
 use keisei_board::{Board, Color, PointSet};
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::SearchCache;
-use keisei_territory::{Insides, Link, Territory, TerritoryOptions, insides_of};
+use keisei_territory::{Insides, Link, NoDeadWalls, Territory, TerritoryOptions, insides_sharing};
 use std::borrow::Cow;
 
 /// What [`analyse_settled`] found.
@@ -139,6 +139,7 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
             links: links.clone(),
             computed: Vec::new(),
             walls: None,
+            shared: None,
         };
         let first = territories.take(PointSet::new());
         let first_sharing = match sharing {
@@ -375,6 +376,9 @@ struct Territories<'b, I> {
     /// Each colour's wall cells with no stone dead (every link that is a
     /// wall), kept from that territory's insides once found.
     walls: Option<[PointSet; 2]>,
+    /// What the insides with no stone dead leave for the others, kept
+    /// once found: the walls of a colour with no dead stone.
+    shared: Option<NoDeadWalls>,
 }
 
 impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {
@@ -386,7 +390,7 @@ impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {
             dead,
             ..TerritoryOptions::default()
         };
-        let insides = insides_of(self.board, self.links.clone(), &options);
+        let insides = insides_sharing(self.board, self.links.clone(), &options, &mut self.shared);
         if dead.is_empty() {
             self.walls = Some(Color::BOTH.map(|c| *insides.wall_cells(c)));
         }

@@ -112,10 +112,13 @@ impl Territory {
     }
 }
 
-/// An edge anchor: its stone (its wall component once the links are
-/// joined), and the next anchor at its border cell.
+/// An edge anchor: its stone, colour and border cell, its stone's wall
+/// component (once the links are joined), and the next anchor at its
+/// border cell.
 struct Anchor {
     stone: Point,
+    color: Color,
+    cell: BorderCell,
     wall: usize,
     next: u32,
 }
@@ -261,6 +264,35 @@ pub fn insides_of<'a>(
     links: impl IntoIterator<Item = &'a Link>,
     options: &TerritoryOptions,
 ) -> Insides {
+    insides_sharing(board, links, options, &mut None)
+}
+
+/// What the insides of a position with no stone dead leave for the
+/// insides of the same position with dead stones ([`insides_sharing`]):
+/// each colour's edge anchors with their wall components, and its wall
+/// cells. A colour none of whose stones is dead has the same (its links
+/// and stones are all there).
+#[derive(Clone, Debug)]
+pub struct NoDeadWalls {
+    /// The anchors: colour, border cell, stone and wall component (a
+    /// chain head's index, of a stone of that colour).
+    anchors: Vec<(Color, BorderCell, Point, usize)>,
+    /// The wall cells of each colour.
+    wall_cells: [PointSet; 2],
+}
+
+/// [`insides_of`], sharing between the insides of one position (board,
+/// links and [`TerritoryOptions`] but the dead stones): with `shared`
+/// empty and no stone dead, what the insides of dead stones take from
+/// these is kept there ([`NoDeadWalls`]); once kept, the walls of a
+/// colour with no dead stone are taken from it rather than found again
+/// from its stones and links.
+pub fn insides_sharing<'a>(
+    board: &Board,
+    links: impl IntoIterator<Item = &'a Link>,
+    options: &TerritoryOptions,
+    shared: &mut Option<NoDeadWalls>,
+) -> Insides {
     let size = board.size();
     let ring = usize::from(ring_len(size));
     let on_board = PointSet::board(size);
@@ -269,6 +301,13 @@ pub fn insides_of<'a>(
     let (mut living, empty) = (sets.stones, sets.empty);
     // (The first territory has no dead stones: no look-ups then.)
     let any_dead = !options.dead.is_empty();
+    // The colours whose walls are the shared ones (no stone of theirs
+    // dead), and whether they are to be kept.
+    let reuse = match shared {
+        Some(_) => sets.stones.map(|s| !s.intersects(&options.dead)),
+        None => [false; 2],
+    };
+    let record = shared.is_none() && !any_dead;
     if any_dead {
         for l in &mut living {
             l.subtract(&options.dead);
@@ -286,31 +325,48 @@ pub fn insides_of<'a>(
     // (Each colour's cells a 64-bit half at a time: bit `k % 64` of half
     // `k / 64`, cheaper to set than a bit of a `u128`.)
     let mut held_halves = [[0u64; 2]; 2];
-    let mut add_anchor = |b: BorderCell, color: Color, stone: Point| {
+    let mut add_anchor = |b: BorderCell, color: Color, stone: Point, wall: usize| {
         let cell = usize::from(b.0);
         anchors.push(Anchor {
             stone,
-            wall: 0,
+            color,
+            cell: b,
+            wall,
             next: first[cell],
         });
         first[cell] = (anchors.len() - 1) as u32;
         held_halves[color.index()][cell / 64] |= 1 << (cell % 64);
     };
+    // The shared anchors of the colours whose walls are shared, with their
+    // components (first: the components of those after them are found
+    // below).
+    let mut reused = 0;
+    if let Some(shared) = shared.as_ref() {
+        for &(color, b, stone, wall) in &shared.anchors {
+            if reuse[color.index()] {
+                add_anchor(b, color, stone, wall);
+                reused += 1;
+            }
+        }
+    }
     // Only first-line stones have border cells.
     let first_line = first_line(size);
     for c in Color::BOTH {
+        if reuse[c.index()] {
+            continue;
+        }
         let mut edge_stones = living[c.index()];
         edge_stones.intersect_with(&first_line.points);
         for p in &edge_stones {
             for b in border_cells(p, size) {
-                add_anchor(b, c, p);
+                add_anchor(b, c, p, 0);
             }
         }
     }
     let mut wall_cells = [PointSet::new(), PointSet::new()];
     for l in links
         .into_iter()
-        .filter(|l| l.coefficient >= options.min_link)
+        .filter(|l| l.coefficient >= options.min_link && !reuse[l.color.index()])
     {
         if any_dead && options.dead.contains(l.from) {
             continue;
@@ -322,16 +378,30 @@ pub fn insides_of<'a>(
                 }
                 walls.union(head(l.from), head(q));
             }
-            LinkEnd::Edge(b) => add_anchor(b, l.color, l.from),
+            LinkEnd::Edge(b) => add_anchor(b, l.color, l.from, 0),
         }
         wall_cells[l.color.index()].extend(l.wall.iter().copied());
     }
     // Only empty link cells are wall cells.
-    for w in &mut wall_cells {
-        w.intersect_with(&empty);
+    for (w, c) in wall_cells.iter_mut().zip(Color::BOTH) {
+        match shared.as_ref() {
+            Some(shared) if reuse[c.index()] => *w = shared.wall_cells[c.index()],
+            _ => w.intersect_with(&empty),
+        }
     }
-    for a in &mut anchors {
+    // (The components joined here are of the other colours' stones than
+    // the shared ones: their roots differ.)
+    for a in &mut anchors[reused..] {
         a.wall = walls.find(head(a.stone));
+    }
+    if record {
+        *shared = Some(NoDeadWalls {
+            anchors: anchors
+                .iter()
+                .map(|a| (a.color, a.cell, a.stone, a.wall))
+                .collect(),
+            wall_cells,
+        });
     }
     let held: [Cells; 2] = held_halves.map(|[lo, hi]| Cells::from(lo) | Cells::from(hi) << 64);
 

@@ -6,7 +6,7 @@ use keisei_board::{Board, Color, Point, PointSet, Symmetry};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{
     AttackEaseParams, BlockFinder, BlockModel, LinkEnd, TerritoryOptions, attack_ease,
-    block_extent, blocks, insides_of, kosuri_distance, territory, territory_of,
+    block_extent, blocks, insides_of, insides_sharing, kosuri_distance, territory, territory_of,
 };
 use proptest::prelude::*;
 
@@ -122,6 +122,43 @@ proptest! {
                     .find(|r| r.color == color && r.points.contains(p))
                     .map(|r| r.points);
                 prop_assert_eq!(insides.region_at(color, p), region);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Insides sharing the walls of the insides with no stone dead are the
+    /// insides found afresh: with the dead stones of one colour, of both,
+    /// and with single stones of chains dead.
+    #[test]
+    fn shared_walls_give_the_insides_found_afresh(
+        size in prop::sample::select(vec![9u8, 13, 19]),
+        choices in prop::collection::vec(any::<u16>(), 10..160),
+        dead_picks in prop::collection::vec(any::<u16>(), 0..6),
+    ) {
+        let b = Board::from_choices(u32::from(size), &choices).unwrap();
+        let c = links(&b);
+        let mut shared = None;
+        let none_dead = TerritoryOptions::default();
+        let first = insides_sharing(&b, &c.links, &none_dead, &mut shared);
+        prop_assert_eq!(&first.territory(), &territory(&b, &c, &none_dead));
+        prop_assert!(shared.is_some());
+        let dead = picked_chains(&b, &dead_picks);
+        let stones = b.point_sets().stones;
+        let [mut black, mut white] = [dead, dead];
+        black.intersect_with(&stones[0]);
+        white.intersect_with(&stones[1]);
+        let single: PointSet = dead.iter().take(1).collect();
+        for dead in [dead, black, white, single, PointSet::new()] {
+            let options = TerritoryOptions { dead, ..TerritoryOptions::default() };
+            let sharing = insides_sharing(&b, &c.links, &options, &mut shared);
+            let afresh = insides_of(&b, &c.links, &options);
+            prop_assert_eq!(&sharing.territory(), &afresh.territory());
+            for color in [Color::Black, Color::White] {
+                prop_assert_eq!(sharing.wall_cells(color), afresh.wall_cells(color));
             }
         }
     }
