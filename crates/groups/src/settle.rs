@@ -18,7 +18,7 @@ use crate::room::RoomPatterns;
 use keisei_board::{Board, Color, PointSet};
 use keisei_eyes::db::EyeDb;
 use keisei_eyes::region::SearchCache;
-use keisei_territory::{Insides, Link, NoDeadWalls, Territory, TerritoryOptions, insides_sharing};
+use keisei_territory::{Insides, Link, SharedWalls, Territory, TerritoryOptions, insides_sharing};
 use std::borrow::Cow;
 
 /// What [`analyse_settled`] found.
@@ -139,7 +139,7 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
             links: links.clone(),
             computed: Vec::new(),
             walls: None,
-            shared: None,
+            shared: SharedWalls::default(),
         };
         let first = territories.take(PointSet::new());
         let first_sharing = match sharing {
@@ -376,9 +376,9 @@ struct Territories<'b, I> {
     /// Each colour's wall cells with no stone dead (every link that is a
     /// wall), kept from that territory's insides once found.
     walls: Option<[PointSet; 2]>,
-    /// What the insides with no stone dead leave for the others, kept
-    /// once found: the walls of a colour with no dead stone.
-    shared: Option<NoDeadWalls>,
+    /// The walls of each colour found by the insides so far, by its dead
+    /// stones: a colour's dead stones met again are not walked again.
+    shared: SharedWalls,
 }
 
 impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {

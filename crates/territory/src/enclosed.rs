@@ -264,34 +264,45 @@ pub fn insides_of<'a>(
     links: impl IntoIterator<Item = &'a Link>,
     options: &TerritoryOptions,
 ) -> Insides {
-    insides_sharing(board, links, options, &mut None)
+    insides_sharing(board, links, options, &mut SharedWalls::default())
 }
 
-/// What the insides of a position with no stone dead leave for the
-/// insides of the same position with dead stones ([`insides_sharing`]):
-/// each colour's edge anchors with their wall components, and its wall
-/// cells. A colour none of whose stones is dead has the same (its links
-/// and stones are all there).
+/// The walls of each colour found by the insides of one position with
+/// several sets of dead stones ([`insides_sharing`]), by the colour's dead
+/// stones: a colour's walls (its edge anchors with their wall components,
+/// and its wall cells) depend on its own dead stones alone (its links
+/// join its own stones).
+#[derive(Clone, Debug, Default)]
+pub struct SharedWalls {
+    /// Each colour's walls found, one for each set of its dead stones.
+    colours: [Vec<ColourWalls>; 2],
+    /// The anchors of every walls found, each's in one run: border cell,
+    /// stone and wall component (a chain head's index, of a stone of the
+    /// walls' colour).
+    anchors: Vec<(BorderCell, Point, usize)>,
+}
+
+/// One colour's walls in [`SharedWalls`].
 #[derive(Clone, Debug)]
-pub struct NoDeadWalls {
-    /// The anchors: colour, border cell, stone and wall component (a
-    /// chain head's index, of a stone of that colour).
-    anchors: Vec<(Color, BorderCell, Point, usize)>,
-    /// The wall cells of each colour.
-    wall_cells: [PointSet; 2],
+struct ColourWalls {
+    /// The colour's dead stones.
+    dead: PointSet,
+    /// Its anchors: `anchors[start..end]` of the [`SharedWalls`].
+    anchors: (usize, usize),
+    /// Its wall cells.
+    wall_cells: PointSet,
 }
 
 /// [`insides_of`], sharing between the insides of one position (board,
-/// links and [`TerritoryOptions`] but the dead stones): with `shared`
-/// empty and no stone dead, what the insides of dead stones take from
-/// these is kept there ([`NoDeadWalls`]); once kept, the walls of a
-/// colour with no dead stone are taken from it rather than found again
-/// from its stones and links.
+/// links and [`TerritoryOptions`] but the dead stones): the walls of a
+/// colour whose dead stones were those of insides found before with
+/// `shared` are taken from it rather than found again from its stones and
+/// links; those found here are kept there.
 pub fn insides_sharing<'a>(
     board: &Board,
     links: impl IntoIterator<Item = &'a Link>,
     options: &TerritoryOptions,
-    shared: &mut Option<NoDeadWalls>,
+    shared: &mut SharedWalls,
 ) -> Insides {
     let size = board.size();
     let ring = usize::from(ring_len(size));
@@ -301,13 +312,16 @@ pub fn insides_sharing<'a>(
     let (mut living, empty) = (sets.stones, sets.empty);
     // (The first territory has no dead stones: no look-ups then.)
     let any_dead = !options.dead.is_empty();
-    // The colours whose walls are the shared ones (no stone of theirs
-    // dead), and whether they are to be kept.
-    let reuse = match shared {
-        Some(_) => sets.stones.map(|s| !s.intersects(&options.dead)),
-        None => [false; 2],
-    };
-    let record = shared.is_none() && !any_dead;
+    // Each colour's dead stones, and its walls among the shared ones.
+    let dead_of = sets.stones.map(|mut s| {
+        s.intersect_with(&options.dead);
+        s
+    });
+    let known: [Option<&ColourWalls>; 2] = Color::BOTH.map(|c| {
+        let i = c.index();
+        shared.colours[i].iter().find(|w| w.dead == dead_of[i])
+    });
+    let reuse = known.map(|k| k.is_some());
     if any_dead {
         for l in &mut living {
             l.subtract(&options.dead);
@@ -341,12 +355,16 @@ pub fn insides_sharing<'a>(
     // components (first: the components of those after them are found
     // below).
     let mut reused = 0;
-    if let Some(shared) = shared.as_ref() {
-        for &(color, b, stone, wall) in &shared.anchors {
-            if reuse[color.index()] {
+    for (known, color) in known.iter().zip(Color::BOTH) {
+        if let Some(&ColourWalls {
+            anchors: (start, end),
+            ..
+        }) = *known
+        {
+            for &(b, stone, wall) in &shared.anchors[start..end] {
                 add_anchor(b, color, stone, wall);
-                reused += 1;
             }
+            reused += end - start;
         }
     }
     // Only first-line stones have border cells.
@@ -383,10 +401,10 @@ pub fn insides_sharing<'a>(
         wall_cells[l.color.index()].extend(l.wall.iter().copied());
     }
     // Only empty link cells are wall cells.
-    for (w, c) in wall_cells.iter_mut().zip(Color::BOTH) {
-        match shared.as_ref() {
-            Some(shared) if reuse[c.index()] => *w = shared.wall_cells[c.index()],
-            _ => w.intersect_with(&empty),
+    for (w, known) in wall_cells.iter_mut().zip(known) {
+        match known {
+            Some(known) => *w = known.wall_cells,
+            None => w.intersect_with(&empty),
         }
     }
     // (The components joined here are of the other colours' stones than
@@ -394,14 +412,26 @@ pub fn insides_sharing<'a>(
     for a in &mut anchors[reused..] {
         a.wall = walls.find(head(a.stone));
     }
-    if record {
-        *shared = Some(NoDeadWalls {
-            anchors: anchors
-                .iter()
-                .map(|a| (a.color, a.cell, a.stone, a.wall))
-                .collect(),
-            wall_cells,
-        });
+    // The walls found here, kept. (Room for the anchors of a few sets of
+    // dead stones at once.)
+    if shared.anchors.capacity() == 0 {
+        shared.anchors.reserve(4 * anchors.len().max(32));
+    }
+    for c in Color::BOTH {
+        if !reuse[c.index()] {
+            let start = shared.anchors.len();
+            shared.anchors.extend(
+                anchors[reused..]
+                    .iter()
+                    .filter(|a| a.color == c)
+                    .map(|a| (a.cell, a.stone, a.wall)),
+            );
+            shared.colours[c.index()].push(ColourWalls {
+                dead: dead_of[c.index()],
+                anchors: (start, shared.anchors.len()),
+                wall_cells: wall_cells[c.index()],
+            });
+        }
     }
     let held: [Cells; 2] = held_halves.map(|[lo, hi]| Cells::from(lo) | Cells::from(hi) << 64);
 

@@ -40,7 +40,7 @@ pub use connections::{
     connections_reusing_shared, cut_state,
 };
 pub use enclosed::{
-    Insides, NoDeadWalls, Owner, Region, Territory, TerritoryOptions, insides_of, insides_sharing,
+    Insides, Owner, Region, SharedWalls, Territory, TerritoryOptions, insides_of, insides_sharing,
     territory, territory_of,
 };
 pub use links::{Cells, Connections, CutState, Link, LinkEnd};

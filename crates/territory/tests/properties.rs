@@ -130,9 +130,10 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
-    /// Insides sharing the walls of the insides with no stone dead are the
-    /// insides found afresh: with the dead stones of one colour, of both,
-    /// and with single stones of chains dead.
+    /// Insides sharing the walls found by insides of the same position
+    /// before are the insides found afresh: with no stone dead, the dead
+    /// stones of both colours, of one (its walls found with both), a
+    /// single stone of a chain, and none again.
     #[test]
     fn shared_walls_give_the_insides_found_afresh(
         size in prop::sample::select(vec![9u8, 13, 19]),
@@ -141,11 +142,10 @@ proptest! {
     ) {
         let b = Board::from_choices(u32::from(size), &choices).unwrap();
         let c = links(&b);
-        let mut shared = None;
+        let mut shared = keisei_territory::SharedWalls::default();
         let none_dead = TerritoryOptions::default();
         let first = insides_sharing(&b, &c.links, &none_dead, &mut shared);
         prop_assert_eq!(&first.territory(), &territory(&b, &c, &none_dead));
-        prop_assert!(shared.is_some());
         let dead = picked_chains(&b, &dead_picks);
         let stones = b.point_sets().stones;
         let [mut black, mut white] = [dead, dead];
