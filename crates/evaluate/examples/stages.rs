@@ -83,6 +83,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         unattackable: &un,
         dead: &dead,
         territory: &terr,
+        restriction_blocks: None,
     };
     for kind in [ModelKind::Ellipse, ModelKind::Projection, ModelKind::Dots] {
         let m = keisei_influence::model(kind);

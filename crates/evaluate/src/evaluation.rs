@@ -23,7 +23,7 @@ use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
     AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, Link, LinkEnd, LinkMemo, Owner,
     Territory, attack_ease, blocks, connections_lean, connections_recorded,
-    connections_reusing_shared,
+    connections_reusing_shared, restriction_and_zone_blocks,
 };
 use serde::Serialize;
 
@@ -198,6 +198,8 @@ enum Sharing<'a> {
 struct Core {
     links: Connections,
     territory: Territory,
+    /// The zone blocks when made already: with the attack-ease territory
+    /// model, or with the ellipse's restriction blocks.
     blocks: Option<Blocks>,
     attack_ease: Option<AttackEase>,
     groups: Groups,
@@ -354,6 +356,7 @@ impl Evaluator {
                 unattackable: &core.unattackable,
                 dead: &core.dead,
                 territory: &core.territory,
+                restriction_blocks: None,
             })
         });
         // The ownership's own settling, if any, with the influence of its
@@ -373,6 +376,7 @@ impl Evaluator {
                     unattackable: &view.groups.unattackable(),
                     dead: &view.dead,
                     territory: &view.territory,
+                    restriction_blocks: None,
                 });
                 let map = ownership(board, &view.territory, &influence, &view.dead, point);
                 (map, view.dead)
@@ -388,7 +392,7 @@ impl Evaluator {
         };
         let (blocks, attack_ease) = match (core.blocks, core.attack_ease) {
             (Some(b), Some(e)) => (b, e),
-            _ => self.ease(board, &core.unattackable, &core.territory),
+            (b, _) => self.ease(board, &core.unattackable, &core.territory, b),
         };
         let danger_minus = core.danger_minus.unwrap_or_else(|| {
             let [black, white] = &influence.summary().under;
@@ -421,15 +425,18 @@ impl Evaluator {
         }
     }
 
-    /// Seed 001's zone control blocks of the stones that cannot be attacked,
-    /// and the attack-ease of territory they give.
+    /// Seed 001's zone control blocks of the stones that cannot be attacked
+    /// (`zone_blocks` when made already), and the attack-ease of territory
+    /// they give.
     fn ease(
         &self,
         board: &Board,
         unattackable: &PointSet,
         terr: &Territory,
+        zone_blocks: Option<Blocks>,
     ) -> (Blocks, AttackEase) {
-        let zone_blocks = blocks(board, unattackable, BlockModel::Zone, self.removal);
+        let zone_blocks = zone_blocks
+            .unwrap_or_else(|| blocks(board, unattackable, BlockModel::Zone, self.removal));
         let ease = attack_ease(board, terr, &zone_blocks, &AttackEaseParams::default());
         (zone_blocks, ease)
     }
@@ -584,12 +591,26 @@ impl Evaluator {
             _ => None,
         };
         let unattackable = groups.unattackable();
+        // A position users see whose influence is not recorded, with the
+        // ellipse model: its restriction blocks and the zone blocks made
+        // together (each removal looked up once for both).
+        let together = (matches!(sharing, Sharing::None)
+            && self.model.kind() == ModelKind::Ellipse)
+            .then(|| {
+                let sets = board.point_sets();
+                restriction_and_zone_blocks(size, &sets, &unattackable, &dead, self.removal)
+            })
+            .flatten();
+        let (restriction, zone_blocks) = match together {
+            Some([restriction, zone]) => (Some(restriction), Some(zone)),
+            None => (None, None),
+        };
         let (zone_blocks, ease) = match cfg.models.territory {
             TerritoryModel::AttackEase => {
-                let (b, e) = self.ease(board, &unattackable, &terr);
+                let (b, e) = self.ease(board, &unattackable, &terr, zone_blocks);
                 (Some(b), Some(e))
             }
-            TerritoryModel::Enclosed => (None, None),
+            TerritoryModel::Enclosed => (zone_blocks, None),
         };
         let strength = groups.strength_map(size);
         let ctx = Context {
@@ -598,6 +619,7 @@ impl Evaluator {
             unattackable: &unattackable,
             dead: &dead,
             territory: &terr,
+            restriction_blocks: restriction.as_ref(),
         };
         // A child needs only the influence's summary (no maps).
         let (influence, summary) = match &mut sharing {

@@ -4,7 +4,7 @@
 use keisei_board::reading::{Limits, Reader, Status};
 use keisei_board::{Board, BoardMap, Cell, Color, Point, PointSet};
 use keisei_territory::patterns::ConnectionPatterns;
-use keisei_territory::{Territory, TerritoryOptions, connections, territory};
+use keisei_territory::{Blocks, Territory, TerritoryOptions, connections, territory};
 
 /// What the influence models need to know about the position, as values.
 ///
@@ -25,6 +25,12 @@ pub struct Context<'a> {
     pub dead: &'a PointSet,
     /// Territory (keisei-territory), for "never into the owner's own territory".
     pub territory: &'a Territory,
+    /// The restriction blocks of the unattackable live stones on the board
+    /// without its dead stones (keisei-territory's
+    /// [`keisei_territory::restriction_and_zone_blocks`] makes them), when
+    /// the caller has them: the ellipse model takes them instead of making
+    /// them again. `None`: the model makes them.
+    pub restriction_blocks: Option<&'a Blocks>,
 }
 
 impl Context<'_> {
@@ -140,6 +146,7 @@ impl StandaloneInputs {
             unattackable: &self.unattackable,
             dead: &self.dead,
             territory: &self.territory,
+            restriction_blocks: None,
         }
     }
 }

@@ -598,7 +598,8 @@ struct BlockMemo {
 /// The restriction blocks of the unattackable live stones: with a memo of
 /// a position nearby, the blocks of stones nothing near changed (no live
 /// stone, no unattackable stone within [`block_reach`]) are the memo's, the
-/// others are made afresh; with `record`, also the memo of these. The
+/// others are made afresh; with `record`, also the memo of these; with
+/// neither, those of the context when it has them. The
 /// live board ([`live_board`]) is made only when its contents as sets (the
 /// live stones `stones_of` and the other points of the board) do not do.
 fn restriction_blocks(
@@ -624,6 +625,14 @@ fn restriction_blocks(
     );
     if reuse.is_none() && !record {
         let model = BlockModel::Restriction;
+        if let Some(given) = ctx.restriction_blocks {
+            debug_assert_eq!(
+                Some(given),
+                blocks_of_sets(size, &sets, unattackable, model, rules).as_ref(),
+                "the restriction blocks given"
+            );
+            return (given.clone(), None);
+        }
         let blocks = blocks_of_sets(size, &sets, unattackable, model, rules)
             .unwrap_or_else(|| blocks(&live_board(ctx), unattackable, model, rules));
         return (blocks, None);

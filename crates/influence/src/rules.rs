@@ -824,6 +824,7 @@ pattern far
                 unattackable: &none,
                 dead: &dead,
                 territory: &territory,
+                restriction_blocks: None,
             };
             let grid = Grid::new(&ctx);
             let mut live = board.point_sets().stones;

@@ -107,6 +107,7 @@ fn inputs_that_do_not_fit_are_harmless() {
         unattackable: &everything,
         dead: &PointSet::new(),
         territory: &territory,
+        restriction_blocks: None,
     };
     for kind in ModelKind::ALL {
         let inf = model(kind).influence(&ctx);

@@ -61,6 +61,7 @@ impl Owned {
             unattackable: &self.unattackable,
             dead: &self.dead,
             territory: &self.territory,
+            restriction_blocks: None,
         }
     }
 

@@ -179,21 +179,78 @@ pub fn blocks_of_sets(
     rules: &RemovalRules,
 ) -> Option<Blocks> {
     let table = rules.box_table()?;
-    let n = usize::from(size);
-    let last = i32::from(size) - 1;
-    let empty = sets.empty.rows(size);
     let of = sets.stones.map(|mut set| {
         set.intersect_with(stones);
         set.rows(size)
     });
-    // Each axis's extent by coordinate as bits `d + 2` for the offsets `d`
-    // it covers (the extent is one per axis: see `axis_extent`).
-    let mut columns = [0u8; MAX_SIZE as usize];
-    for (c, bits) in columns.iter_mut().enumerate().take(n) {
-        let (lo, hi) = axis_extent(c as i32, last, model);
-        *bits = (((1u32 << (hi - lo + 1)) - 1) << (lo + 2)) as u8;
+    let [unions] = block_unions(size, &of, table, [model]);
+    Some(blocks_of_unions(size, model, &unions, &sets.empty))
+}
+
+/// The restriction blocks and the zone blocks of `stones` (as [`blocks`]
+/// makes them, for the built-in rules), found together, each removal
+/// looked up once for both: the restriction blocks on the board without
+/// its stones `dead` (dead stones are empty points there), the zone
+/// blocks on the board as it is; the board given as its contents as sets
+/// (what [`Board::point_sets`] gives). `None` when a stone of `stones` is
+/// dead (the two models' stones differ) or for rules [`blocks_of_sets`]
+/// cannot take.
+pub fn restriction_and_zone_blocks(
+    size: u8,
+    sets: &PointSets,
+    stones: &PointSet,
+    dead: &PointSet,
+    rules: &RemovalRules,
+) -> Option<[Blocks; 2]> {
+    let table = rules.box_table()?;
+    let of = sets.stones.map(|mut set| {
+        set.intersect_with(stones);
+        set
+    });
+    if of.iter().any(|set| set.intersects(dead)) {
+        return None;
     }
-    let [black, white] = Color::BOTH.map(|color| {
+    // The empty points with the dead stones.
+    let mut live_empty = sets.empty;
+    for mut set in sets.stones {
+        set.intersect_with(dead);
+        live_empty.union_with(&set);
+    }
+    let models = [BlockModel::Restriction, BlockModel::Zone];
+    let [restriction, zone] = block_unions(size, &of.map(|set| set.rows(size)), table, models);
+    Some([
+        blocks_of_unions(size, models[0], &restriction, &live_empty),
+        blocks_of_unions(size, models[1], &zone, &sets.empty),
+    ])
+}
+
+/// Rows of a board with two rows of nothing above and below.
+type Unions = [[u32; MAX_SIZE as usize + 4]; 2];
+
+/// For each of `models`, the union of the blocks of each colour's stones
+/// `of` (by [`Color::index`], a row of bits each, bit `x` for column `x`)
+/// before the empty points are taken, entry `y + 2` for row `y`, on a
+/// board of `size`, with the removals of the rules' box table `table`
+/// (each looked up once for every model).
+fn block_unions<const K: usize>(
+    size: u8,
+    of: &[[u32; MAX_SIZE as usize]; 2],
+    table: &[[u64; 32]; 5],
+    models: [BlockModel; K],
+) -> [Unions; K] {
+    let n = usize::from(size);
+    let last = i32::from(size) - 1;
+    // Each axis's extent by coordinate as bits `d + 2` for the offsets `d`
+    // it covers (the extent is one per axis: see `axis_extent`), by model.
+    let mut columns = [[0u8; MAX_SIZE as usize]; K];
+    for (columns, &model) in columns.iter_mut().zip(&models) {
+        for (c, bits) in columns.iter_mut().enumerate().take(n) {
+            let (lo, hi) = axis_extent(c as i32, last, model);
+            *bits = (((1u32 << (hi - lo + 1)) - 1) << (lo + 2)) as u8;
+        }
+    }
+    let mut unions = [[[0u32; MAX_SIZE as usize + 4]; 2]; K];
+    for color in Color::BOTH {
         // The enemy stones two columns to the right, with two empty rows
         // above and below: entry `y + j` holds row `y + j - 2`, and its
         // bits from `x` on are the columns from `x - 2` on.
@@ -201,15 +258,16 @@ pub fn blocks_of_sets(
         for (e, &row) in enemy[2..].iter_mut().zip(&of[color.opponent().index()]) {
             *e = row << 2;
         }
-        // The union of the blocks by row, entry `y + 2` for row `y`.
-        let mut union = [0u32; MAX_SIZE as usize + 4];
         for (y, &row) in of[color.index()].iter().enumerate().take(n) {
             if row == 0 {
                 continue;
             }
-            // The rows the blocks of this row's stones reach, a byte each.
-            let (lo, hi) = axis_extent(y as i32, last, model);
-            let rows = ((1u64 << (8 * (hi - lo + 1))) - 1) << (8 * (lo + 2));
+            // The rows the blocks of this row's stones reach, a byte each,
+            // by model.
+            let rows = models.map(|model| {
+                let (lo, hi) = axis_extent(y as i32, last, model);
+                ((1u64 << (8 * (hi - lo + 1))) - 1) << (8 * (lo + 2))
+            });
             let mut bits = row;
             while bits != 0 {
                 let x = bits.trailing_zeros();
@@ -218,26 +276,39 @@ pub fn blocks_of_sets(
                 for (j, by_columns) in table.iter().enumerate() {
                     removed |= by_columns[((enemy[y + j] >> x) & 31) as usize];
                 }
-                let block = (u64::from(columns[x as usize]) * 0x01_0101_0101) & rows & !removed;
-                // Byte `j` to row `y + j - 2`, bit `dx + 2` to column `x +
-                // dx` (columns left of the board fall off the shift).
-                for (j, out) in union[y..y + 5].iter_mut().enumerate() {
-                    *out |= (u32::from((block >> (8 * j)) as u8) << x) >> 2;
+                for ((unions, columns), rows) in unions.iter_mut().zip(&columns).zip(rows) {
+                    let block = (u64::from(columns[x as usize]) * 0x01_0101_0101) & rows & !removed;
+                    // Byte `j` to row `y + j - 2`, bit `dx + 2` to column
+                    // `x + dx` (columns left of the board fall off the
+                    // shift).
+                    let union = &mut unions[color.index()];
+                    for (j, out) in union[y..y + 5].iter_mut().enumerate() {
+                        *out |= (u32::from((block >> (8 * j)) as u8) << x) >> 2;
+                    }
                 }
             }
         }
+    }
+    unions
+}
+
+/// The blocks of `model` whose unions by colour ([`block_unions`]) are
+/// `unions`: their empty points (`empty`) on a board of `size`.
+fn blocks_of_unions(size: u8, model: BlockModel, unions: &Unions, empty: &PointSet) -> Blocks {
+    let empty = empty.rows(size);
+    let [black, white] = unions.each_ref().map(|union| {
         // A block covers the empty points around stones.
         let mut set = PointSet::new();
-        for (y, &row) in empty.iter().enumerate().take(n) {
+        for (y, &row) in empty.iter().enumerate().take(usize::from(size)) {
             set.insert_row_bits(y as u8, union[y + 2] & row);
         }
         set
     });
-    Some(Blocks {
+    Blocks {
         model,
         black,
         white,
-    })
+    }
 }
 
 /// The extent of a block along one axis, `(d_min, d_max)`, for a stone at
@@ -466,5 +537,50 @@ mod tests {
         let far = RemovalRules::parse("far", far).unwrap();
         assert_eq!(far.reach(), 3);
         assert!(far.box_table().is_none());
+    }
+
+    /// The restriction and zone blocks made together are those made one
+    /// model at a time: the restriction blocks on the board without its
+    /// dead stones, the zone blocks on the board as it is; none when a
+    /// stone of the set is dead.
+    #[test]
+    fn both_models_together_are_each_alone() {
+        let rules = RemovalRules::builtin();
+        for seed in 0u32..40 {
+            let size = [5u8, 9, 13, 19, 25][seed as usize % 5];
+            let choices: Vec<u16> = (0..40 + seed * 7)
+                .map(|i| (i.wrapping_mul(2_654_435_761) >> 7) as u16)
+                .collect();
+            let board = Board::from_choices(u32::from(size), &choices).unwrap();
+            let pick = |p: &Point, k: usize| (p.index() * 7 + seed as usize) % k == 0;
+            let stones: PointSet = board
+                .points()
+                .filter(|p| board.color(*p).is_some() && !pick(p, 3))
+                .collect();
+            // Dead stones outside `stones`, and one inside.
+            let dead: PointSet = board
+                .points()
+                .filter(|p| board.color(*p).is_some() && pick(p, 3) && pick(p, 2))
+                .collect();
+            let mut live = board.clone();
+            live.clear_points(&dead).unwrap();
+            let sets = board.point_sets();
+            assert_eq!(
+                restriction_and_zone_blocks(size, &sets, &stones, &dead, rules),
+                Some([
+                    blocks(&live, &stones, BlockModel::Restriction, rules),
+                    blocks(&board, &stones, BlockModel::Zone, rules),
+                ]),
+                "seed {seed}"
+            );
+            if let Some(p) = stones.first() {
+                let mut dead = dead;
+                dead.insert(p);
+                assert_eq!(
+                    restriction_and_zone_blocks(size, &sets, &stones, &dead, rules),
+                    None
+                );
+            }
+        }
     }
 }

@@ -31,7 +31,7 @@ pub mod patterns;
 pub use attack_ease::{AttackEase, AttackEaseParams, attack_ease, kosuri_distance, owner_rows};
 pub use blocks::{
     BlockCell, BlockFinder, BlockModel, Blocks, ZONE_LINE, Zone, block_extent, block_of,
-    block_reach, block_shape, blocks, blocks_of_sets, zone,
+    block_reach, block_shape, blocks, blocks_of_sets, restriction_and_zone_blocks, zone,
 };
 pub use border::{BorderCell, border_cell, border_cells, ring_len};
 pub use connections::{
