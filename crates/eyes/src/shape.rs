@@ -49,9 +49,8 @@ fn encode(x: i8, y: i8, p: ShapePoint) -> u32 {
 /// canonical key is found.
 const SMALL: usize = 16;
 
-/// `keys` sorted: by insertion up to [`SMALL`] of them (most eye regions
-/// have one to three points, too few for the library sort's set-up to
-/// pay), by the library sort beyond.
+/// `keys` sorted: by insertion up to [`SMALL`] of them (too few for the
+/// library sort's set-up to pay), by the library sort beyond.
 fn sort_keys(keys: &mut [u32]) {
     if keys.len() > SMALL {
         keys.sort_unstable();
@@ -410,6 +409,27 @@ pub(crate) fn canonical_into(points: &[ShapePoint], best: &mut [u32], buf: &mut 
     if points.is_empty() {
         return best_sym;
     }
+    // (A single point, as most eye regions are, is at the origin in every
+    // image: the smallest image of its edges decides.)
+    if let [p] = points {
+        let edges = usize::from(p.off_board & 15);
+        let mut least = masks[0][edges];
+        for (s, &sym) in Symmetry::ALL.iter().enumerate().skip(1) {
+            if masks[s][edges] < least {
+                least = masks[s][edges];
+                best_sym = sym;
+            }
+        }
+        best[0] = encode(
+            0,
+            0,
+            ShapePoint {
+                off_board: least,
+                ..*p
+            },
+        );
+        return best_sym;
+    }
     // The bounding box, found once: a symmetry's offsets permute the
     // axes and flip their signs, so after it and the translation a
     // point's x and y are each one of its distances from the box's
@@ -419,6 +439,11 @@ pub(crate) fn canonical_into(points: &[ShapePoint], best: &mut [u32], buf: &mut 
         let (x, y) = (i32::from(p.x), i32::from(p.y));
         lo = (lo.0.min(x), lo.1.min(y));
         hi = (hi.0.max(x), hi.1.max(y));
+    }
+    // (A small shape in a small box, as eye regions are, has its images
+    // read off a grid; any other has each image's words made and sorted.)
+    if points.len() <= SMALL && hi.0 - lo.0 < GRID && hi.1 - lo.1 < GRID {
+        return canonical_in_grid(points, lo, hi, best);
     }
     // Each point packed once for every symmetry: its four distances a
     // byte each (as `encode` keeps them: a coordinate's byte) from bit
@@ -461,6 +486,84 @@ pub(crate) fn canonical_into(points: &[ShapePoint], best: &mut [u32], buf: &mut 
         sort_keys(buf);
         if si == 0 || *buf < *best {
             best.copy_from_slice(buf);
+            best_sym = sym;
+        }
+    }
+    best_sym
+}
+
+/// The side of the square [`canonical_in_grid`] lays a shape's box in.
+const GRID: i32 = 16;
+
+/// [`canonical_into`] of a shape of at most [`SMALL`] points whose box
+/// (smallest corner `lo`, largest `hi`) fits in a [`GRID`]-square: each
+/// point's index laid in the square at its place in the box, each
+/// symmetry's image read off it row by row (in its key's sorted order, so
+/// no sort), its words compared with the best's as they come and the image
+/// dropped at the first larger one.
+fn canonical_in_grid(
+    points: &[ShapePoint],
+    lo: (i32, i32),
+    hi: (i32, i32),
+    best: &mut [u32],
+) -> Symmetry {
+    const EMPTY: u8 = u8::MAX;
+    let masks = &*MASKS;
+    let n = points.len();
+    let mut grid = [EMPTY; (GRID * GRID) as usize];
+    // Each point's key without its place and edges, and its edges.
+    let (mut fixed, mut edges) = ([0u32; SMALL], [0u8; SMALL]);
+    for (i, p) in points.iter().enumerate() {
+        let (x, y) = (i32::from(p.x) - lo.0, i32::from(p.y) - lo.1);
+        grid[(x + GRID * y) as usize] = i as u8;
+        fixed[i] = encode(0, 0, ShapePoint { off_board: 0, ..*p });
+        edges[i] = p.off_board & 15;
+    }
+    let (w, h) = (hi.0 - lo.0 + 1, hi.1 - lo.1 + 1);
+    // For each side an image axis measures from (`FRAMES`): the cell its
+    // first step is in, the step along it in the square, and its length.
+    let sides = [
+        (0, 1, w),
+        (w - 1, -1, w),
+        (0, GRID, h),
+        (GRID * (h - 1), -GRID, h),
+    ];
+    let mut best_sym = Symmetry::Identity;
+    for (si, &sym) in Symmetry::ALL.iter().enumerate() {
+        let [(x0, dx, iw), (y0, dy, ih)] = FRAMES[si].map(|f| sides[f]);
+        let masks = &masks[si];
+        // Whether the image's words so far are below the best's (written
+        // over them from the first that is), else equal to them.
+        let mut below = si == 0;
+        let mut k = 0;
+        let mut row = x0 + y0;
+        'image: for iy in 0..ih {
+            let mut cell = row;
+            for ix in 0..iw {
+                let i = usize::from(grid[cell as usize]);
+                cell += dx;
+                if i == usize::from(EMPTY) {
+                    continue;
+                }
+                let word = (iy as u32) << 24
+                    | (ix as u32) << 16
+                    | fixed[i]
+                    | u32::from(masks[usize::from(edges[i])]);
+                if !below {
+                    if word > best[k] {
+                        break 'image;
+                    }
+                    below = word < best[k];
+                }
+                best[k] = word;
+                k += 1;
+                if k == n {
+                    break 'image;
+                }
+            }
+            row += dy;
+        }
+        if below {
             best_sym = sym;
         }
     }
@@ -548,9 +651,11 @@ mod tests {
         for case in 0..400 {
             let n = 1 + next(if case % 4 == 0 { 30 } else { 6 }) as usize;
             let (dx, dy) = (next(40) - 20, next(40) - 20);
+            // (Boxes of both sizes: within `GRID` and beyond it.)
+            let span = if case % 3 == 0 { 20 } else { 7 };
             let mut points: Vec<ShapePoint> = Vec::new();
             while points.len() < n {
-                let (x, y) = (dx + next(7), dy + next(7));
+                let (x, y) = (dx + next(span), dy + next(span));
                 if points.iter().any(|p| p.x == x && p.y == y) {
                     continue;
                 }
