@@ -508,6 +508,18 @@ mod tests {
         }
     }
 
+    /// A board of random stones for `seed`, of one of five sizes.
+    fn random_board(seed: u32) -> (u8, Board) {
+        let size = [5u8, 9, 13, 19, 25][seed as usize % 5];
+        let choices: Vec<u16> = (0..40 + seed * 7)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 7) as u16)
+            .collect();
+        (
+            size,
+            Board::from_choices(u32::from(size), &choices).unwrap(),
+        )
+    }
+
     /// The blocks looked up a box at a time are the blocks a stone at a
     /// time, on boards of random stones (a random half of them
     /// unattackable) in both models; rules reaching farther than the box
@@ -516,11 +528,7 @@ mod tests {
     fn blocks_by_box_are_blocks_by_finder() {
         let rules = RemovalRules::builtin();
         for seed in 0u32..40 {
-            let size = [5u8, 9, 13, 19, 25][seed as usize % 5];
-            let choices: Vec<u16> = (0..40 + seed * 7)
-                .map(|i| (i.wrapping_mul(2_654_435_761) >> 7) as u16)
-                .collect();
-            let board = Board::from_choices(u32::from(size), &choices).unwrap();
+            let (_, board) = random_board(seed);
             let stones: PointSet = board
                 .points()
                 .filter(|p| board.color(*p).is_some() && (p.index() * 7 + seed as usize) % 3 != 0)
@@ -547,11 +555,7 @@ mod tests {
     fn both_models_together_are_each_alone() {
         let rules = RemovalRules::builtin();
         for seed in 0u32..40 {
-            let size = [5u8, 9, 13, 19, 25][seed as usize % 5];
-            let choices: Vec<u16> = (0..40 + seed * 7)
-                .map(|i| (i.wrapping_mul(2_654_435_761) >> 7) as u16)
-                .collect();
-            let board = Board::from_choices(u32::from(size), &choices).unwrap();
+            let (size, board) = random_board(seed);
             let pick = |p: &Point, k: usize| (p.index() * 7 + seed as usize) % k == 0;
             let stones: PointSet = board
                 .points()
