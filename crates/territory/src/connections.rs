@@ -8,7 +8,7 @@ use crate::patterns::{ConnectionPatterns, ConnectionShape, Needs, ShapeSteps};
 use keisei_board::footprint::Footprint;
 use keisei_board::pattern::{Match, PatternSet};
 use keisei_board::reading::{Limits, Outcome, Reader, attack_at_root};
-use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet, Symmetry};
+use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet, STRIDE, Symmetry};
 use std::sync::Arc;
 
 /// The reading used on cutting points: small budget, ladders and nets.
@@ -1574,6 +1574,14 @@ fn cut_state_quick(
         },
         Some(_) => Err(ToRead::Capture),
         None => {
+            // A cutting point is a cell of a match, on the board: its
+            // neighbours' indices are in range. Checked once here, which
+            // spares a check of each neighbour's index below (any other
+            // point failed those checks anyway).
+            assert!(
+                (STRIDE..NUM_CELLS - STRIDE).contains(&p.index()),
+                "{p:?} is not on the board"
+            );
             let opponent = color.opponent();
             let threshold = CUT_LIMITS.threshold();
             // One look at each neighbour, by a table of its cell and its
