@@ -3,7 +3,8 @@
 //! processor's branch predictors when it comes round again), the shared evaluation a ranking starts
 //! from and the value of one child (the unit a ranking repeats ~560 times),
 //! method-1 and method-2 ranking of every legal move on one thread, and on
-//! all cores.
+//! all cores. With `KEISEI_BENCH_LIST=FILE` (`file<TAB>move` lines), also
+//! one evaluation of each listed position in turn.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use keisei_board::reading::Reader;
@@ -34,9 +35,62 @@ fn midgame_positions() -> Vec<(Board, f64)> {
         .collect()
 }
 
+/// The positions of the `file<TAB>move` list named by the environment
+/// variable `KEISEI_BENCH_LIST`, or none. A relative path, of the list or in
+/// it, is read from the workspace's root, as `scripts/outputs.sh` and
+/// `scripts/refs.sh` read their lists from there. The list of
+/// `docs/results.md` is the one `keisei bench speed` times
+/// (`scripts/outputs.sh` says how to write it); the game records are not in
+/// the repository, so the list is not either.
+fn listed_positions() -> Vec<(Board, f64)> {
+    let Ok(list) = std::env::var("KEISEI_BENCH_LIST") else {
+        return Vec::new();
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join(&list))
+        .unwrap_or_else(|e| panic!("KEISEI_BENCH_LIST={list}: {e}"));
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let (file, n) = line
+                .split_once('\t')
+                .unwrap_or_else(|| panic!("{list}:{}: expected file<TAB>move", i + 1));
+            let g = Game::load(root.join(file)).unwrap_or_else(|e| panic!("{list}:{}: {e}", i + 1));
+            let n = n
+                .trim()
+                .parse()
+                .unwrap_or_else(|e| panic!("{list}:{}: {e}", i + 1));
+            let p = g
+                .position(n)
+                .unwrap_or_else(|e| panic!("{list}:{}: {e}", i + 1));
+            (p.board, p.komi)
+        })
+        .collect()
+}
+
 fn benches(c: &mut Criterion) {
     let (board, komi) = midgame();
     let ev = Evaluator::new(Config::default());
+    // The target's own positions, when a list is given: each iteration
+    // evaluates the next position of the list, with a fresh reader, as
+    // `keisei bench speed` times a position new to the processor.
+    let listed = listed_positions();
+    if !listed.is_empty() {
+        let mut turn = 0;
+        c.bench_function(
+            &format!(
+                "evaluate/one evaluation, fresh reader, listed positions in turn ({} of KEISEI_BENCH_LIST)",
+                listed.len()
+            ),
+            |b| {
+                b.iter(|| {
+                    let (board, komi) = &listed[turn % listed.len()];
+                    turn += 1;
+                    ev.evaluate(black_box(board), *komi).total
+                });
+            },
+        );
+    }
     // Each iteration evaluates the next of eleven positions: a run does not
     // follow a run on the same position, whose branches the processor would
     // have learnt (runs in a row on one position get faster for ten runs and
