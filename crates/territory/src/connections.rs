@@ -497,24 +497,32 @@ fn links_of(
             // link made so far).
             let mut own: Vec<Link> = Vec::with_capacity(candidates.len());
             let mut start = 0;
-            for group in candidates.chunk_by(|a, b| a.key >> PATTERN_BITS == b.key >> PATTERN_BITS)
-            {
-                let end = start + group.len();
-                let made = pair_link(
-                    board,
-                    patterns,
-                    reader,
-                    &mut cut_source,
-                    &mut states,
-                    group,
-                    &mut lists,
-                    &mut own,
-                );
-                if let (true, Cuts::Record(memo)) = (made, &mut cut_source) {
-                    let link = own.last().expect("the link just made");
-                    memo.record_link(link, group, start..end, &lists.read);
+            // Black's candidates first (the colour is the key's top bit):
+            // what a colour's cut states share is worked out once for it.
+            let black = candidates.partition_point(|c| c.color == Color::Black);
+            let (blacks, whites) = candidates.split_at(black);
+            for (color, candidates) in [(Color::Black, blacks), (Color::White, whites)] {
+                let side = Side::new(board, color);
+                for group in
+                    candidates.chunk_by(|a, b| a.key >> PATTERN_BITS == b.key >> PATTERN_BITS)
+                {
+                    let end = start + group.len();
+                    let made = pair_link(
+                        board,
+                        patterns,
+                        reader,
+                        &mut cut_source,
+                        &mut states,
+                        (group, &side),
+                        &mut lists,
+                        &mut own,
+                    );
+                    if let (true, Cuts::Record(memo)) = (made, &mut cut_source) {
+                        let link = own.last().expect("the link just made");
+                        memo.record_link(link, group, start..end, &lists.read);
+                    }
+                    start = end;
                 }
-                start = end;
             }
             if let Cuts::Record(memo) = &mut cut_source {
                 memo.candidates = candidates;
@@ -557,13 +565,17 @@ fn links_of(
         debug_assert!(group.iter().all(|c| c.key >> PATTERN_BITS == step.key));
         // A pair whose every candidate was dropped has no link.
         let own = made.own.len() as u32;
+        let Some(first) = group.first() else {
+            continue;
+        };
+        let side = Side::new(board, first.color);
         if pair_link(
             board,
             patterns,
             reader,
             &mut cut_source,
             &mut states,
-            group,
+            (group, &side),
             &mut lists,
             &mut made.own,
         ) {
@@ -606,7 +618,7 @@ fn pair_link(
     reader: &mut Reader,
     cut_source: &mut Cuts<'_>,
     states: &mut [[Option<CutState>; 2]],
-    group: &[Candidate],
+    (group, side): (&[Candidate], &Side),
     scratch: &mut PairScratch,
     out: &mut Vec<Link>,
 ) -> bool {
@@ -620,6 +632,7 @@ fn pair_link(
     let Some(first) = group.first() else {
         return false;
     };
+    debug_assert!(group.iter().all(|c| c.color == side.color));
     let pattern = first.key & PATTERN_MASK;
     read.clear();
     let shape = &patterns.shapes[pattern as usize];
@@ -633,7 +646,7 @@ fn pair_link(
             cut_source,
             states,
             shape,
-            (c.anchor, steps, c.color),
+            (c.anchor, steps, side),
             None,
             cuts,
             pending,
@@ -686,7 +699,7 @@ fn pair_link(
             cut_source,
             states,
             shape,
-            (from, steps, m.color),
+            (from, steps, side),
             best.map(|b| b.0),
             cuts,
             pending,
@@ -804,12 +817,13 @@ fn match_coefficient(
     cut_source: &mut Cuts<'_>,
     states: &mut [[Option<CutState>; 2]],
     shape: &ConnectionShape,
-    (from, steps, color): (Point, &ShapeSteps, Color),
+    (from, steps, side): (Point, &ShapeSteps, &Side),
     best: Option<f64>,
     cuts: &mut Cells<(Point, CutState)>,
     pending: &mut Vec<(Point, ToRead)>,
     read: &mut Vec<Point>,
 ) -> f64 {
+    let color = side.color;
     cuts.clear();
     pending.clear();
     // The states of `cuts`, counted as they come ([`count_states`]).
@@ -819,19 +833,19 @@ fn match_coefficient(
         let known = match (*slot, &mut *cut_source) {
             (Some(s), _) => Ok(s),
             (None, Cuts::Read { lean: false }) => {
-                Ok(cut_state_traced(board, p, color, reader, None))
+                Ok(cut_state_traced(board, p, side, reader, None))
             }
             // Read lean, a point that needs reading waits in `pending`.
-            (None, Cuts::Read { lean: true }) => cut_state_quick(board, p, color, None),
+            (None, Cuts::Read { lean: true }) => cut_state_quick(board, p, side, None),
             (None, Cuts::Record(memo)) => {
                 let mut fp = Footprint::new();
-                let s = cut_state_traced(board, p, color, reader, Some(&mut fp));
+                let s = cut_state_traced(board, p, side, reader, Some(&mut fp));
                 memo.insert(p, color, s, fp);
                 Ok(s)
             }
             (None, Cuts::Reuse { memo, changed, .. }) => match memo.get(p, color, changed) {
                 Some(s) => Ok(s),
-                None => cut_state_quick(board, p, color, None),
+                None => cut_state_quick(board, p, side, None),
             },
         };
         match known {
@@ -1479,7 +1493,33 @@ fn link_end_key(e: LinkEnd) -> (u8, u16) {
 
 /// What cutting point `p` of a link of `color` holds.
 pub fn cut_state(board: &Board, p: Point, color: Color, reader: &mut Reader) -> CutState {
-    cut_state_traced(board, p, color, reader, None)
+    cut_state_traced(board, p, &Side::new(board, color), reader, None)
+}
+
+/// What the cut states of one colour's links on a board share, worked out
+/// once for the colour (not at every cutting point): the colour, its and
+/// its opponent's cells, the opponent's ko point and the colour's row of
+/// [`NEIGHBOUR`].
+#[derive(Clone, Copy)]
+struct Side {
+    color: Color,
+    own: Cell,
+    other: Cell,
+    /// The point the opponent may not play (simple ko), if any.
+    opponent_ko: Option<Point>,
+    neighbour: &'static [[u16; 8]; 4],
+}
+
+impl Side {
+    fn new(board: &Board, color: Color) -> Side {
+        Side {
+            color,
+            own: color.cell(),
+            other: color.opponent().cell(),
+            opponent_ko: board.ko_point(color.opponent()),
+            neighbour: &NEIGHBOUR[color.index()],
+        }
+    }
 }
 
 /// [`cut_state`], recording in `footprint` (when given) every point the
@@ -1493,13 +1533,13 @@ pub fn cut_state(board: &Board, p: Point, color: Color, reader: &mut Reader) -> 
 fn cut_state_traced(
     board: &Board,
     p: Point,
-    color: Color,
+    side: &Side,
     reader: &mut Reader,
     mut footprint: Option<&mut Footprint>,
 ) -> CutState {
-    match cut_state_quick(board, p, color, footprint.as_deref_mut()) {
+    match cut_state_quick(board, p, side, footprint.as_deref_mut()) {
         Ok(state) => state,
-        Err(to_read) => cut_state_read(board, p, color, reader, to_read, footprint),
+        Err(to_read) => cut_state_read(board, p, side.color, reader, to_read, footprint),
     }
 }
 
@@ -1557,23 +1597,27 @@ enum ToRead {
 fn cut_state_quick(
     board: &Board,
     p: Point,
-    color: Color,
+    side: &Side,
     mut footprint: Option<&mut Footprint>,
 ) -> Result<CutState, ToRead> {
+    let color = side.color;
     if let Some(fp) = footprint.as_deref_mut() {
         record_cut_point(fp, board, p, color);
     }
-    match board.color(p) {
-        Some(c) if c == color => Ok(CutState::Owned),
+    // (The cell compared with the side's cells: no table of its colour.)
+    match board.cell(p) {
+        c if c == side.own => Ok(CutState::Owned),
         // The reader's answer at the root, where it needs no search (a
         // chain with the threshold's liberties or more, or with one): as
         // `cut_state_read` takes it, without a call into the reader.
-        Some(_) if footprint.is_none() => match attack_at_root(board, p, &CUT_LIMITS) {
-            Some(r) => Ok(capture_state(r.outcome)),
-            None => Err(ToRead::Capture),
+        c if c == side.other => match footprint {
+            None => match attack_at_root(board, p, &CUT_LIMITS) {
+                Some(r) => Ok(capture_state(r.outcome)),
+                None => Err(ToRead::Capture),
+            },
+            Some(_) => Err(ToRead::Capture),
         },
-        Some(_) => Err(ToRead::Capture),
-        None => {
+        _ => {
             // A cutting point is a cell of a match, on the board: its
             // neighbours' indices are in range. Checked once here, which
             // spares a check of each neighbour's index below (any other
@@ -1590,7 +1634,7 @@ fn cut_state_quick(
             let mut sum = 0;
             for n in p.neighbors() {
                 let libs = board.stone_liberty_count(n).min(7);
-                sum += NEIGHBOUR[color.index()][board.cell(n) as usize][libs];
+                sum += side.neighbour[board.cell(n) as usize][libs];
             }
             let field = |f: u32| (sum >> f) & 7;
             let empty = usize::from(field(EMPTY_FIELD));
@@ -1615,8 +1659,7 @@ fn cut_state_quick(
             );
             // [`Board::is_legal`] for the opponent: not its ko point, and a
             // liberty after its captures.
-            let legal =
-                board.ko_point(opponent) != Some(p) && (empty > 0 || joins_free || captures);
+            let legal = side.opponent_ko != Some(p) && (empty > 0 || joins_free || captures);
             debug_assert_eq!(legal, board.is_legal(opponent, p));
             if !legal {
                 return Ok(CutState::Safe);
@@ -1665,7 +1708,7 @@ fn cut_state_quick(
                             libs[n] = nb;
                             n += 1;
                         }
-                        c if c == opponent.cell() => {
+                        c if c == side.other => {
                             let (found, k) = board.first_liberties::<5>(nb);
                             for &l in &found[..k] {
                                 if l != p && !libs[..n].contains(&l) {
