@@ -586,12 +586,11 @@ fn links_of(
 }
 
 /// Scratch lists of [`pair_link`], kept from pair to pair: one match's
-/// cutting points (known, and left to read), the best matches' cutting
-/// points and wall cells, and the cutting points the pair's matches read
-/// (for a memo's footprints, kept when recording).
+/// cutting points left to read, the best matches' cutting points and wall
+/// cells, and the cutting points the pair's matches read (for a memo's
+/// footprints, kept when recording).
 #[derive(Default)]
 struct PairScratch {
-    cuts: Cells<(Point, CutState)>,
     pending: Vec<(Point, ToRead)>,
     best_cuts: Cells<(Point, CutState)>,
     best_wall: Vec<Point>,
@@ -623,7 +622,6 @@ fn pair_link(
     out: &mut Vec<Link>,
 ) -> bool {
     let PairScratch {
-        cuts,
         pending,
         best_cuts,
         best_wall,
@@ -640,7 +638,7 @@ fn pair_link(
     // match makes the link, without the bookkeeping of the best matches.
     if let [c] = group {
         let steps = patterns.steps(&c.m());
-        let coefficient = match_coefficient(
+        let (coefficient, cuts) = match_coefficient(
             board,
             reader,
             cut_source,
@@ -648,7 +646,6 @@ fn pair_link(
             shape,
             (c.anchor, steps, side),
             None,
-            cuts,
             pending,
             read,
         );
@@ -662,7 +659,7 @@ fn pair_link(
             to,
             kind: Arc::clone(&shape.name),
             coefficient,
-            cuts: std::mem::take(cuts),
+            cuts,
             wall: wall_of(c.anchor, steps),
         });
         return true;
@@ -693,7 +690,7 @@ fn pair_link(
                 continue;
             }
         }
-        let coefficient = match_coefficient(
+        let (coefficient, cuts) = match_coefficient(
             board,
             reader,
             cut_source,
@@ -701,7 +698,6 @@ fn pair_link(
             shape,
             (from, steps, side),
             best.map(|b| b.0),
-            cuts,
             pending,
             read,
         );
@@ -714,7 +710,7 @@ fn pair_link(
         match best.map(|b| b.0.total_cmp(&coefficient)) {
             Some(std::cmp::Ordering::Greater) => {}
             Some(std::cmp::Ordering::Equal) => {
-                for &c in cuts.iter() {
+                for &c in &cuts {
                     if !best_cuts.iter().any(|&(q, _)| q == c.0) {
                         best_cuts.push(c);
                     }
@@ -731,8 +727,7 @@ fn pair_link(
             }
             _ => {
                 best = Some((coefficient, from, to));
-                // (`cuts` is cleared before the next match reads it.)
-                std::mem::swap(cuts, best_cuts);
+                *best_cuts = cuts;
                 best_steps = Some((c.anchor, steps));
                 best_wall.clear();
             }
@@ -797,9 +792,10 @@ fn wall_of(anchor: Point, steps: &ShapeSteps) -> Cells<Point> {
 }
 
 /// The coefficient of one match of a pair (anchored at `from`, its shape's
-/// steps `steps`, for `color`), its cutting points classified through
-/// `states` and `cut_source` into `cuts` (emptied first, left in point
-/// order; `pending` is scratch, `read` takes the points a recording reads).
+/// steps `steps`, for `side`'s colour) and its cutting points classified
+/// through `states` and `cut_source` (a list made afresh, in point order:
+/// not a scratch list emptied and moved out; `pending` is scratch, `read`
+/// takes the points a recording reads).
 /// `best` is the best coefficient of the pair's matches so far: reading
 /// lean, a match that cannot reach it leaves cutting points unread.
 #[expect(
@@ -819,12 +815,11 @@ fn match_coefficient(
     shape: &ConnectionShape,
     (from, steps, side): (Point, &ShapeSteps, &Side),
     best: Option<f64>,
-    cuts: &mut Cells<(Point, CutState)>,
     pending: &mut Vec<(Point, ToRead)>,
     read: &mut Vec<Point>,
-) -> f64 {
+) -> (f64, Cells<(Point, CutState)>) {
     let color = side.color;
-    cuts.clear();
+    let mut cuts = Cells::new();
     pending.clear();
     // The states of `cuts`, counted as they come ([`count_states`]).
     let mut counts = [0usize; 4];
@@ -901,16 +896,17 @@ fn match_coefficient(
         cuts.insert(at, (p, s));
         counts[s as usize] += 1;
     }
-    debug_assert_eq!(counts, count_states(cuts));
+    debug_assert_eq!(counts, count_states(&cuts));
     debug_assert!(cuts.windows(2).all(|w| w[0].0 < w[1].0));
     if let Some(c) = decided {
-        return c;
+        return (c, cuts);
     }
     // (Neither is a NaN: the smaller without `f64::min`'s NaN test.)
-    match coefficient_of(counts, shape.needs) {
+    let c = match coefficient_of(counts, shape.needs) {
         c if c > shape.max => shape.max,
         c => c,
-    }
+    };
+    (c, cuts)
 }
 
 /// Where [`links_of`] keeps the cut state of point `p`: a stone's state is
