@@ -1582,7 +1582,7 @@ enum ToRead {
     Cut,
 }
 
-/// The cut state of `p` for `color` where it needs no reading (an own
+/// The cut state of `p` for `side`'s colour where it needs no reading (an own
 /// stone; a point the opponent may not play; the quick answers below), or
 /// what is left to read. Records in `footprint` what the answer depends on.
 #[expect(
