@@ -171,7 +171,8 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
 
     /// Steps 2 to 6 of [`analyse_settled`] with `params`' thresholds: the
     /// same [`Settled`] as `analyse_settled` with `params` (without the
-    /// memo). Territories found for one set of thresholds serve the next.
+    /// memo). The insides of territories found for one set of thresholds
+    /// serve the next.
     /// Parameters that read groups otherwise than the first reading's (a
     /// different [`GroupParams::liberty_order`]) get a reading of their own.
     ///
@@ -291,7 +292,7 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     groups.params = *params;
     let territory_with = |territories: &mut Territories<'_, I>, dead: PointSet| {
         if keep {
-            territories.get(dead).clone()
+            territories.territory(dead)
         } else {
             territories.take(dead)
         }
@@ -364,15 +365,14 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
 }
 
 /// The territories of one position with given stones passable, each
-/// found once: with one colour's stones alone dead, the territory of the
-/// enclosure test is also the one with every dead stone passable. The
-/// enclosure test asks only which region holds a group: a territory is
-/// first found as far as its [`Insides`], and its regions and map are made
-/// when a judgment takes it.
+/// found once as far as its [`Insides`]: with one colour's stones alone
+/// dead, the territory of the enclosure test is also the one with every
+/// dead stone passable. The enclosure test asks only which region holds a
+/// group: a territory's regions and map are made when a judgment takes it.
 struct Territories<'b, I> {
     board: &'b Board,
     links: I,
-    computed: Vec<(PointSet, Insides, Option<Territory>)>,
+    computed: Vec<(PointSet, Insides)>,
     /// Each colour's wall cells with no stone dead (every link that is a
     /// wall), kept from that territory's insides once found.
     walls: Option<[PointSet; 2]>,
@@ -394,7 +394,7 @@ impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {
         if dead.is_empty() {
             self.walls = Some(Color::BOTH.map(|c| *insides.wall_cells(c)));
         }
-        self.computed.push((dead, insides, None));
+        self.computed.push((dead, insides));
         self.computed.len() - 1
     }
 
@@ -408,24 +408,18 @@ impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {
             .expect("found with the territory of no dead stone")[color.index()]
     }
 
-    /// The insides of the territory with `dead` passable.
-    fn insides(&mut self, dead: PointSet) -> &Insides {
+    /// The territory with `dead` passable, its insides kept. (Made anew
+    /// each time: most positions are judged once, and a copy kept for a
+    /// later judgment would cost more than making it again then.)
+    fn territory(&mut self, dead: PointSet) -> Territory {
         let i = self.index(dead);
-        &self.computed[i].1
+        self.computed[i].1.territory()
     }
 
-    /// The territory with `dead` passable.
-    fn get(&mut self, dead: PointSet) -> &Territory {
-        let i = self.index(dead);
-        let (_, insides, territory) = &mut self.computed[i];
-        territory.get_or_insert_with(|| insides.territory())
-    }
-
-    /// The same, given away.
+    /// The same, its insides given away.
     fn take(&mut self, dead: PointSet) -> Territory {
         let i = self.index(dead);
-        let (_, insides, territory) = self.computed.swap_remove(i);
-        territory.unwrap_or_else(|| insides.territory())
+        self.computed.swap_remove(i).1.territory()
     }
 }
 
@@ -490,17 +484,16 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
             next_to.intersect_with(&stones[other]);
             fewest(&next_to).unwrap_or(usize::MAX) >= fewest(&g.stones).unwrap_or(0)
         };
-        let tested: Vec<&Group> = groups
+        let tested = groups
             .groups
             .iter()
             .filter(|g| g.color == color && own_dead.intersects(&g.stones))
-            .filter(|g| !outside.intersects(&g.stones) && encloser_wins(g))
-            .collect();
-        if tested.is_empty() {
-            continue;
-        }
-        let t = territories.insides(own_dead);
+            .filter(|g| !outside.intersects(&g.stones) && encloser_wins(g));
+        // (The territory's insides found at the first group tested.)
+        let mut insides = None;
         for g in tested {
+            let i = *insides.get_or_insert_with(|| territories.index(own_dead));
+            let t = &territories.computed[i].1;
             let Some(first) = g.stones.first() else {
                 continue;
             };
