@@ -450,34 +450,46 @@ impl Evaluator {
         weights: Option<EffectiveWeights>,
         mut sharing: Sharing<'_>,
     ) -> Core {
-        let size = board.size();
-        let cfg = &self.config;
         let patterns = self.connection_patterns;
         // A child holds the parent's links its move left alone by
         // reference (a hundred copies or so a child otherwise), and its
-        // core keeps no link list (ranking reads only its terms); the
-        // factors read the links in order through `refs`.
-        let (links, shared_links) = match &mut sharing {
-            Sharing::None => (connections_lean(board, patterns, reader), None),
+        // core keeps no link list (ranking reads only its terms): the
+        // factors read its links in order through a list of references,
+        // and those of the other runs straight from their list.
+        let links = match &mut sharing {
+            Sharing::None => connections_lean(board, patterns, reader),
             Sharing::Record(memos) => {
                 let (links, recorded) = connections_recorded(board, patterns, reader);
                 memos.cuts = recorded;
-                (links, None)
+                links
             }
-            Sharing::Reuse(shared) => (
-                Connections::default(),
-                Some(connections_reusing_shared(
-                    board,
-                    patterns,
-                    reader,
-                    &shared.memos.cuts,
-                )),
-            ),
+            Sharing::Reuse(shared) => {
+                let shared: &Shared = shared;
+                let shared_links =
+                    connections_reusing_shared(board, patterns, reader, &shared.memos.cuts);
+                let refs: Vec<&Link> = shared_links.iter().collect();
+                return self.run_on(board, reader, weights, sharing, refs.iter().copied());
+            }
         };
-        let refs: Vec<&Link> = match &shared_links {
-            Some(s) => s.iter().collect(),
-            None => links.links.iter().collect(),
-        };
+        let core = self.run_on(board, reader, weights, sharing, links.links.iter());
+        Core { links, ..core }
+    }
+
+    /// [`Evaluator::run`] past the links, which it reads in order from
+    /// `links` (the core's link list left empty).
+    fn run_on<'a, I>(
+        &self,
+        board: &Board,
+        reader: &mut Reader,
+        weights: Option<EffectiveWeights>,
+        mut sharing: Sharing<'_>,
+        links: I,
+    ) -> Core
+    where
+        I: Iterator<Item = &'a Link> + Clone,
+    {
+        let size = board.size();
+        let cfg = &self.config;
         let params = GroupParams {
             unattackable_below: cfg.groups.unattackable_below,
             dead_above: cfg.groups.dead_above,
@@ -498,13 +510,7 @@ impl Evaluator {
         // position: the terms' (with the middle game's threshold for
         // enclosed groups, and again with the phase's if that differs) and
         // the ownership's.
-        let mut first = FirstReading::new(
-            board,
-            refs.iter().copied(),
-            knowledge,
-            &params,
-            group_sharing,
-        );
+        let mut first = FirstReading::new(board, links.clone(), knowledge, &params, group_sharing);
         if let Sharing::Record(memos) = &mut sharing {
             memos.groups = first.take_memo();
         }
@@ -686,8 +692,7 @@ impl Evaluator {
                 .points()
                 .filter_map(|p| Some(f64::from(board.color(p)?.sign()) * life_value(status[p]?)))
                 .sum();
-            terms.connection = refs
-                .iter()
+            terms.connection = links
                 .filter(|l| matches!(l.to, LinkEnd::Stone(_)))
                 .map(|l| f64::from(l.color.sign()) * link_value(l.coefficient))
                 .sum();
@@ -701,7 +706,7 @@ impl Evaluator {
         let weighted = terms.weighted(&weights, cfg);
         let total = weighted.total(cfg.composition);
         Core {
-            links,
+            links: Connections::default(),
             territory: terr,
             blocks: zone_blocks,
             attack_ease: ease,
