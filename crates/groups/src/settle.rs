@@ -277,8 +277,8 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
 const LENT: &str = "the first reading's groups are lent: restore them first";
 
 /// Steps 2 to 6 of [`analyse_settled`] on the first reading (`first`,
-/// `groups`); `keep` keeps every territory found for later judgments, and
-/// `log`, when given, receives the own readings of the groups read again
+/// `groups`); `keep` keeps the insides of every territory found for later
+/// judgments, and `log`, when given, receives the own readings of the groups read again
 /// as they were ([`reread`]).
 fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     board: &Board,
