@@ -729,6 +729,9 @@ where
     // (Each group's pairs counted first: its list of regions is made at its
     // size, not grown a push at a time.)
     let mut rest = &touching[..];
+    // Each colour's stones that may have a room ([`RoomPatterns::room_stones`]),
+    // found when a group first needs them.
+    let mut room_stones: [Option<PointSet>; 2] = [None, None];
     for g in &mut groups {
         g.linked.sort_unstable();
         let n = rest
@@ -764,9 +767,21 @@ where
         });
         let room_count = match memo {
             Some((Some(r), _)) => r,
-            _ => rooms
-                .rooms(board, &g.stones, g.color, &eye_space[g.color.index()])
-                .len(),
+            _ => {
+                // The stones of the group's colour that may have a room,
+                // judged once for all its groups: most groups have none,
+                // and are not looked at again.
+                let c = g.color.index();
+                let screened = room_stones[c]
+                    .get_or_insert_with(|| rooms.room_stones(board, &stones_of[c], &eye_space[c]));
+                let mut near = g.stones;
+                near.intersect_with(screened);
+                if near.is_empty() {
+                    0
+                } else {
+                    rooms.rooms_at(board, &near, g.color, &eye_space[c]).len()
+                }
+            }
         };
         read_own(g, regions, &stones_of, &on_board, room_count);
         g.l4 = match memo {

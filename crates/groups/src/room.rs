@@ -227,17 +227,28 @@ impl RoomPatterns {
         color: Color,
         eye_space: &PointSet,
     ) -> Vec<PointSet> {
-        let size = board.size();
-        let anchors = self.anchors(size);
+        let near = self.room_stones(board, stones, eye_space);
+        self.rooms_at(board, &near, color, eye_space)
+    }
+
+    /// The stones of `stones` that may have a room with eye space
+    /// `eye_space`: those at which some turn of a pattern has its
+    /// off-board cells off the board and its labelled cells empty and
+    /// outside `eye_space`. A stone left out has no room; whether a stone
+    /// kept has one depends on the stones' colour too. Each stone is judged
+    /// on its own: the stones of all groups of a colour may be judged at
+    /// once, each group then taking its own ([`RoomPatterns::rooms_at`]).
+    pub fn room_stones(&self, board: &Board, stones: &PointSet, eye_space: &PointSet) -> PointSet {
+        let anchors = self.anchors(board.size());
         let mut near = *stones;
         near.intersect_with(&anchors.any);
         if near.is_empty() {
-            return Vec::new();
+            return near;
         }
         // The points a room may hold: empty, outside the eye space.
         let mut open = board.point_sets().empty;
         open.subtract(eye_space);
-        let mut candidates: Vec<PointSet> = Vec::new();
+        let mut out = PointSet::new();
         for s in &near {
             // A match makes a room only if its off-board cells are off the
             // board and its labelled cells open: a stone where no turn of a
@@ -264,9 +275,26 @@ impl RoomPatterns {
                 }
                 any
             };
-            if !may_have_room {
-                continue;
+            if may_have_room {
+                out.insert(s);
             }
+        }
+        out
+    }
+
+    /// [`RoomPatterns::rooms`] of stones of `color` whose
+    /// [`RoomPatterns::room_stones`] with this eye space are `near` (the
+    /// other stones have no room: only these are matched).
+    pub fn rooms_at(
+        &self,
+        board: &Board,
+        near: &PointSet,
+        color: Color,
+        eye_space: &PointSet,
+    ) -> Vec<PointSet> {
+        let size = board.size();
+        let mut candidates: Vec<PointSet> = Vec::new();
+        for s in near {
             for m in self.set.matches_at(board, s, color) {
                 // The check points and the area, all on the board, empty
                 // and outside the eye space.
