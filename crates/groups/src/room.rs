@@ -2,7 +2,7 @@
 //! and 3rd lines that still have space to make an eye towards the edge.
 
 use keisei_board::diag::{SourceError, SourceErrors};
-use keisei_board::pattern::{Pattern, PatternFile, PatternSet};
+use keisei_board::pattern::{Pattern, PatternFile, PatternSet, Symbol};
 use keisei_board::{
     Board, Color, MAX_SIZE, MIN_SIZE, NUM_CELLS, Point, PointSet, STRIDE, Symmetry,
 };
@@ -56,6 +56,12 @@ pub struct RoomPatterns {
     anchors: [OnceLock<Anchors>; SIZES],
     /// See [`RoomPatterns::reach`].
     reach: i32,
+    /// Whether every pattern is *plain*: its cells are `?`, the `@`
+    /// anchor, off-board cells and upper-case labels its `check:` or
+    /// `area:` lists. A plain pattern matches an own stone in every turn
+    /// whose off-board cells are off the board and labelled cells on it:
+    /// its rooms are the turns' labelled cells, found without matching.
+    plain: bool,
 }
 
 fn labels(file: &PatternFile, p: &Pattern, key: &str) -> Result<Vec<(i32, i32)>, SourceError> {
@@ -116,6 +122,14 @@ impl RoomPatterns {
                     .map(|(_, (dx, dy))| dx.abs().max(dy.abs()))
             })
             .fold(set.reach(), i32::max);
+        let plain = file.patterns().iter().zip(&cells).all(|(p, labelled)| {
+            let d = p.diagram();
+            d.cells().all(|c| match c.symbol {
+                Symbol::Any | Symbol::AnchorOwn => true,
+                Symbol::AnyLabel(_) => labelled.contains(&(c.dx, c.dy)),
+                s => s.is_off_board(),
+            }) && d.cells().any(|c| c.symbol == Symbol::AnchorOwn)
+        });
         let mut turned: Vec<Turn> = Vec::new();
         for (p, labelled) in file.patterns().iter().zip(&cells) {
             let off: Vec<(i32, i32)> = p
@@ -149,6 +163,7 @@ impl RoomPatterns {
             turned,
             anchors: std::array::from_fn(|_| OnceLock::new()),
             reach,
+            plain,
         })
     }
 
@@ -254,32 +269,32 @@ impl RoomPatterns {
             // board and its labelled cells open: a stone where no turn of a
             // pattern has them so has none (the anchors of a turn have its
             // cells on the board where they must be).
-            let at = s.index() as isize;
-            let opens = |t: &Turn| {
-                t.open
-                    .iter()
-                    .all(|&(.., delta)| open.contains(Point::from_index((at + delta) as usize)))
-            };
-            let may_have_room = if anchors.by_point.is_empty() {
-                self.turned
-                    .iter()
-                    .zip(&anchors.per_turn)
-                    .any(|(t, a)| a.contains(s) && opens(t))
-            } else {
-                // Only the turns anchored at the stone.
-                let mut turns = anchors.by_point[s.index()];
-                let mut any = false;
-                while turns != 0 && !any {
-                    any = opens(&self.turned[turns.trailing_zeros() as usize]);
-                    turns &= turns - 1;
-                }
-                any
-            };
-            if may_have_room {
+            if self.any_turn_at(anchors, s, |t| opens(t, s, &open)) {
                 out.insert(s);
             }
         }
         out
+    }
+
+    /// Whether `f` holds for a turn anchored at `s` (each tried in turn
+    /// order until one does).
+    fn any_turn_at(&self, anchors: &Anchors, s: Point, mut f: impl FnMut(&Turn) -> bool) -> bool {
+        if anchors.by_point.is_empty() {
+            return self
+                .turned
+                .iter()
+                .zip(&anchors.per_turn)
+                .any(|(t, a)| a.contains(s) && f(t));
+        }
+        // Only the turns anchored at the stone.
+        let mut turns = anchors.by_point[s.index()];
+        while turns != 0 {
+            if f(&self.turned[turns.trailing_zeros() as usize]) {
+                return true;
+            }
+            turns &= turns - 1;
+        }
+        false
     }
 
     /// [`RoomPatterns::rooms`] of stones of `color` whose
@@ -294,6 +309,30 @@ impl RoomPatterns {
     ) -> Vec<PointSet> {
         let size = board.size();
         let mut candidates: Vec<PointSet> = Vec::new();
+        if self.plain {
+            // Every turn anchored at a stone of `near` whose labelled
+            // cells are open is a match's room.
+            let anchors = self.anchors(size);
+            let mut open = board.point_sets().empty;
+            open.subtract(eye_space);
+            for s in near {
+                self.any_turn_at(anchors, s, |t| {
+                    if opens(t, s, &open) {
+                        let at = s.index() as isize;
+                        let room: PointSet = t
+                            .open
+                            .iter()
+                            .map(|&(.., delta)| Point::from_index((at + delta) as usize))
+                            .collect();
+                        if !candidates.contains(&room) {
+                            candidates.push(room);
+                        }
+                    }
+                    false
+                });
+            }
+            return disjoint_rooms(&candidates);
+        }
         for s in near {
             for m in self.set.matches_at(board, s, color) {
                 // The check points and the area, all on the board, empty
@@ -317,6 +356,15 @@ impl RoomPatterns {
         }
         disjoint_rooms(&candidates)
     }
+}
+
+/// Whether the labelled cells of turn `t` anchored at `s` are all in
+/// `open` (the turn anchored there: its cells on the board).
+fn opens(t: &Turn, s: Point, open: &PointSet) -> bool {
+    let at = s.index() as isize;
+    t.open
+        .iter()
+        .all(|&(.., delta)| open.contains(Point::from_index((at + delta) as usize)))
 }
 
 /// Search nodes allowed per group of overlapping rooms before the best set
@@ -394,5 +442,65 @@ impl Search<'_> {
             self.chosen.pop();
         }
         self.run(i + 1, used);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in patterns are plain, and their rooms found from the
+    /// turns are as many as the matcher's, for single stones and whole
+    /// colours, on random boards with random eye space.
+    #[test]
+    fn plain_patterns_have_the_rooms_matching_finds() {
+        let plain = RoomPatterns::builtin();
+        assert!(plain.plain);
+        let matched = RoomPatterns {
+            plain: false,
+            ..plain.clone()
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u32| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) % u64::from(n)) as u32
+        };
+        let mut rooms_seen = 0;
+        for size in [7u32, 9, 13, 19] {
+            for round in 0..12 {
+                let mut b = Board::new(size).unwrap();
+                let n = size as u8;
+                for i in 0..(size * size * (2 + round % 4) / 8) {
+                    let p = Point::new(next(size) as u8, next(size) as u8);
+                    let c = if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let _ = b.play(c, p);
+                }
+                let mut eye_space = PointSet::new();
+                for p in Point::all(n).filter(|&p| b.is_empty(p)) {
+                    if next(6) == 0 {
+                        eye_space.insert(p);
+                    }
+                }
+                for c in Color::BOTH {
+                    let stones = b.point_sets().stones[c.index()];
+                    let count =
+                        |r: &RoomPatterns, s: &PointSet| r.rooms(&b, s, c, &eye_space).len();
+                    assert_eq!(count(plain, &stones), count(&matched, &stones));
+                    for s in &stones {
+                        let one: PointSet = [s].into_iter().collect();
+                        let found = count(plain, &one);
+                        assert_eq!(found, count(&matched, &one), "{s:?} on {b:?}");
+                        rooms_seen += found;
+                    }
+                }
+            }
+        }
+        assert!(rooms_seen > 20, "{rooms_seen} rooms");
     }
 }
