@@ -732,6 +732,7 @@ where
     // Each colour's stones that may have a room ([`RoomPatterns::room_stones`]),
     // found when a group first needs them.
     let mut room_stones: [Option<PointSet>; 2] = [None, None];
+    let mut room_buf = Vec::new();
     for g in &mut groups {
         g.linked.sort_unstable();
         let n = rest
@@ -779,7 +780,7 @@ where
                 if near.is_empty() {
                     0
                 } else {
-                    rooms.rooms_at(board, &near, g.color, &eye_space[c]).len()
+                    rooms.room_count_at(board, &near, g.color, &eye_space[c], &mut room_buf)
                 }
             }
         };
@@ -935,6 +936,8 @@ pub(crate) fn reread(
     // The neighbours of each region of `new`, found once for every group
     // that takes its regions again (when one does).
     let mut new_next: Option<Vec<PointSet>> = None;
+    // Room candidates are worked on here ([`RoomPatterns::room_count_at`]).
+    let mut room_buf = Vec::new();
     for (i, g) in groups.groups.iter_mut().enumerate() {
         let c = g.color.index();
         let touched = changed[c].intersects(&g.stones);
@@ -980,7 +983,8 @@ pub(crate) fn reread(
             std::mem::take(&mut g.eye_regions)
         };
         let room_count = if room_moved {
-            rooms.rooms(board, &g.stones, g.color, &new_space[c]).len()
+            let near = rooms.room_stones(board, &g.stones, &new_space[c]);
+            rooms.room_count_at(board, &near, g.color, &new_space[c], &mut room_buf)
         } else {
             g.rooms
         };

@@ -307,8 +307,41 @@ impl RoomPatterns {
         color: Color,
         eye_space: &PointSet,
     ) -> Vec<PointSet> {
+        let mut candidates = Vec::new();
+        self.candidates_at(board, near, color, eye_space, &mut candidates);
+        disjoint_rooms(&candidates)
+    }
+
+    /// The number of [`RoomPatterns::rooms_at`], with `buf` to work in
+    /// (whatever it holds is dropped): a caller counting the rooms of many
+    /// groups allocates once.
+    pub fn room_count_at(
+        &self,
+        board: &Board,
+        near: &PointSet,
+        color: Color,
+        eye_space: &PointSet,
+        buf: &mut Vec<PointSet>,
+    ) -> usize {
+        buf.clear();
+        self.candidates_at(board, near, color, eye_space, buf);
+        match buf.len() {
+            0 | 1 => buf.len(),
+            _ => disjoint_rooms(buf).len(),
+        }
+    }
+
+    /// The rooms of the matches anchored on `near` (stones of `color`),
+    /// each once, pushed onto `candidates`.
+    fn candidates_at(
+        &self,
+        board: &Board,
+        near: &PointSet,
+        color: Color,
+        eye_space: &PointSet,
+        candidates: &mut Vec<PointSet>,
+    ) {
         let size = board.size();
-        let mut candidates: Vec<PointSet> = Vec::new();
         if self.plain {
             // Every turn anchored at a stone of `near` whose labelled
             // cells are open is a match's room.
@@ -331,7 +364,7 @@ impl RoomPatterns {
                     false
                 });
             }
-            return disjoint_rooms(&candidates);
+            return;
         }
         for s in near {
             for m in self.set.matches_at(board, s, color) {
@@ -354,7 +387,6 @@ impl RoomPatterns {
                 }
             }
         }
-        disjoint_rooms(&candidates)
     }
 }
 
