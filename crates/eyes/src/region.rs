@@ -313,9 +313,11 @@ enum Found<'a> {
 
 impl EyeDb {
     /// [`EyeDb::lookup_value_ref`] of `owner`'s region of `points` when it
-    /// has fewer than [`LARGE_REGION`] points, is a region and its shape is
-    /// in the database or already in `cache`, its shape and key made on the
-    /// stack; `None` otherwise (nothing is searched).
+    /// has [`LARGE_REGION`] points or more (`[M,M]`, large), or fewer, is a
+    /// region and its shape is in the database or already in `cache`, its
+    /// shape and key made on the stack; `None` otherwise (nothing is
+    /// searched). The points are counted as they are read: a large
+    /// region's from its first [`LARGE_REGION`] alone.
     fn value_small(
         &self,
         board: &Board,
@@ -324,8 +326,17 @@ impl EyeDb {
         cache: &SearchCache,
     ) -> Option<(EyeValue, SourceRef<'_>)> {
         const N: usize = LARGE_REGION - 1;
-        let n = points.len();
-        if n == 0 || n > N {
+        let mut at = [Point::new(0, 0); N];
+        let mut n = 0;
+        // (A set gives its points row by row: in a shape's order.)
+        for p in points {
+            if n == N {
+                return Some((EyeValue::MANY, SourceRef::Large));
+            }
+            at[n] = p;
+            n += 1;
+        }
+        if n == 0 {
             return None;
         }
         let mut shape = [ShapePoint {
@@ -336,8 +347,7 @@ impl EyeDb {
             off_board: 0,
         }; N];
         let mut cells = [0; N];
-        // (A set gives its points row by row: in a shape's order.)
-        for ((s, c), p) in shape.iter_mut().zip(&mut cells).zip(points) {
+        for ((s, c), &p) in shape.iter_mut().zip(&mut cells).zip(&at[..n]) {
             *s = shape_point(board, owner, points, p).ok()?;
             *c = p.index();
         }
