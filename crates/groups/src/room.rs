@@ -24,6 +24,18 @@ struct Turn {
     open: Vec<(i32, i32, isize)>,
 }
 
+impl Turn {
+    /// Whether the two turns have the same cells, in whatever order.
+    fn same_cells(&self, other: &Turn) -> bool {
+        fn sorted<T: Ord + Copy>(v: &[T]) -> Vec<T> {
+            let mut v = v.to_vec();
+            v.sort_unstable();
+            v
+        }
+        sorted(&self.off) == sorted(&other.off) && sorted(&self.open) == sorted(&other.open)
+    }
+}
+
 /// The number of board sizes.
 const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
 
@@ -48,7 +60,7 @@ pub struct RoomPatterns {
     cells: Vec<Vec<(i32, i32)>>,
     /// The cells of each pattern that a match needs off the board and its
     /// labelled cells (`cells`), turned by every symmetry, each distinct
-    /// turn once: a stone at which no turn has its off-board cells off the
+    /// turn (set of cells) once: a stone at which no turn has its off-board cells off the
     /// board and its labelled cells open has no room, and is not matched.
     turned: Vec<Turn>,
     /// Per board size from [`MIN_SIZE`], made at first use: see
@@ -152,7 +164,10 @@ impl RoomPatterns {
                         })
                         .collect(),
                 };
-                if !turned.contains(&turn) {
+                // (A turn with the cells of one kept, in another order —
+                // a pattern mirrored onto itself — is the same turn: it
+                // would only be tried again.)
+                if !turned.iter().any(|t| t.same_cells(&turn)) {
                     turned.push(turn);
                 }
             }
