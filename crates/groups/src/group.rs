@@ -766,24 +766,21 @@ where
             let l = (!near.intersects(&g.stones)).then_some(l);
             Some((r, l))
         });
-        let room_count = match memo {
-            Some((Some(r), _)) => r,
-            _ => {
-                // The stones of the group's colour that may have a room,
-                // judged once for all its groups: most groups have none,
-                // and are not looked at again.
-                let c = g.color.index();
-                let screened = room_stones[c]
-                    .get_or_insert_with(|| rooms.room_stones(board, &stones_of[c], &eye_space[c]));
-                let mut near = g.stones;
-                near.intersect_with(screened);
-                if near.is_empty() {
-                    0
-                } else {
-                    rooms.room_count_at(board, &near, g.color, &eye_space[c], &mut room_buf)
-                }
+        let room_count = memo.and_then(|(r, _)| r).unwrap_or_else(|| {
+            // The stones of the group's colour that may have a room,
+            // judged once for all its groups: most groups have none,
+            // and are not looked at again.
+            let c = g.color.index();
+            let screened = room_stones[c]
+                .get_or_insert_with(|| rooms.room_stones(board, &stones_of[c], &eye_space[c]));
+            let mut near = g.stones;
+            near.intersect_with(screened);
+            if near.is_empty() {
+                0
+            } else {
+                rooms.room_count_at(board, &near, g.color, &eye_space[c], &mut room_buf)
             }
-        };
+        });
         read_own(g, regions, &stones_of, &on_board, room_count);
         g.l4 = match memo {
             Some((_, Some(l))) => l,
