@@ -930,9 +930,6 @@ pub(crate) fn reread(
     let mut found: Vec<(PointSet, EyeValue, Arc<str>)> = Vec::new();
     // The groups read again, by index.
     let mut read = vec![false; groups.groups.len()];
-    // The neighbours of each region of `new`, found once for every group
-    // that takes its regions again (when one does).
-    let mut new_next: Option<Vec<PointSet>> = None;
     // Room candidates are worked on here ([`RoomPatterns::room_count_at`]).
     let mut room_buf = Vec::new();
     for (i, g) in groups.groups.iter_mut().enumerate() {
@@ -945,15 +942,12 @@ pub(crate) fn reread(
         read[i] = true;
         let regions = if touched {
             let mut regions = Vec::new();
-            let next = new_next
-                .get_or_insert_with(|| new.regions.iter().map(|r| r.points.adjacent()).collect());
-            for (r, next) in new.regions.iter().zip(next.iter()) {
-                if r.color != g.color {
-                    continue;
-                }
-                let mut next_to = *next;
-                next_to.intersect_with(&g.stones);
-                if next_to.is_empty() {
+            // The regions next to the group: those holding a point next
+            // to one of its stones (one set of neighbours a group, not one
+            // a region of the territory).
+            let next = g.stones.adjacent();
+            for r in &new.regions {
+                if r.color != g.color || !next.intersects(&r.points) {
                     continue;
                 }
                 let kept = g
