@@ -60,8 +60,9 @@ pub struct RoomPatterns {
     cells: Vec<Vec<(i32, i32)>>,
     /// The cells of each pattern that a match needs off the board and its
     /// labelled cells (`cells`), turned by every symmetry, each distinct
-    /// turn (set of cells) once: a stone at which no turn has its off-board cells off the
-    /// board and its labelled cells open has no room, and is not matched.
+    /// turn (set of cells) once: a stone at which no turn has its
+    /// off-board cells off the board and its labelled cells open has no
+    /// room, and is not matched.
     turned: Vec<Turn>,
     /// Per board size from [`MIN_SIZE`], made at first use: see
     /// [`Anchors`].
