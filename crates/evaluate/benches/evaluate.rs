@@ -7,6 +7,11 @@
 //! one evaluation of each listed position in turn.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+
+// The allocator of the `keisei` tool, so the times are the tool's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use keisei_board::reading::Reader;
 use keisei_board::{Board, Game};
 use keisei_evaluate::{Config, Evaluator, Factor, Method};

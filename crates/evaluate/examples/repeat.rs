@@ -27,6 +27,10 @@
 //! interleaved run is what a position new to the processor costs.
 #![allow(clippy::print_stdout)]
 
+// The allocator of the `keisei` tool, so the times are the tool's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use keisei_board::reading::Reader;
 use keisei_board::{Game, Position};
 use keisei_evaluate::{Config, Evaluator};
