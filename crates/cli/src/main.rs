@@ -20,7 +20,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 // mimalloc rather than the system's allocator: an evaluation makes about a
-// hundred short-lived allocations, and glibc's malloc and free were 4 % of
+// hundred short-lived allocations, and glibc's malloc and free were 3 % of
 // its instructions (1.7 % fewer in all with mimalloc; docs/results.md). The
 // library crates leave the choice to the programs that use them.
 #[global_allocator]
