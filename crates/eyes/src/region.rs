@@ -7,6 +7,7 @@ use crate::space::MAX_POINTS;
 use crate::value::EyeValue;
 use keisei_board::{Board, Cell, Color, Point, PointSet, STRIDE, Symmetry};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::RwLock;
 
 /// Regions of this many points or more are `[M,M]` without lookup
@@ -237,7 +238,47 @@ type Vitals = (Vec<(i8, i8)>, Vec<(i8, i8)>);
 /// a lookup asked for them).
 #[derive(Default, Debug)]
 pub struct SearchCache {
-    map: RwLock<HashMap<ShapeKey, Option<Searched>>>,
+    map: RwLock<HashMap<ShapeKey, Option<Searched>, BuildHasherDefault<WordHasher>>>,
+}
+
+/// The hasher of [`SearchCache`]'s map: a multiply–rotate over the key's
+/// words, eight bytes at a time, cheaper than the default SipHash (the map
+/// is only looked into, never iterated, so nothing depends on its order;
+/// its keys are the caller's shapes, not an adversary's).
+#[derive(Clone, Copy, Debug, Default)]
+struct WordHasher(u64);
+
+impl WordHasher {
+    /// One word more into the hash.
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        // The high bits folded into the low ones, which pick the bucket.
+        self.0 ^ (self.0 >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
 }
 
 impl SearchCache {

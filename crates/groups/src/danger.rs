@@ -10,13 +10,27 @@ use std::f64::consts::PI;
 ///
 /// `danger = max(0, (1 − s)(1 + 9e)/10 + 0.5·(e − 0.5)·sin(π·s))`.
 ///
-/// Inputs outside [0, 1] are clamped first.
+/// Inputs outside [0, 1] are clamped first. The sine is not computed at
+/// `s = 0` and `s = 1` (most groups): its value there is taken as the
+/// constant it has (`sin 0 = 0`, and [`SIN_PI`], not quite 0 in floating
+/// point), so the result is the formula's to the bit.
 pub fn danger(strength: f64, encirclement: f64) -> f64 {
     let s = strength.clamp(0.0, 1.0);
     let e = encirclement.clamp(0.0, 1.0);
-    let d = (1.0 - s) * (1.0 + 9.0 * e) / 10.0 + 0.5 * (e - 0.5) * (PI * s).sin();
+    let sine = if s == 0.0 {
+        0.0
+    } else if s == 1.0 {
+        SIN_PI
+    } else {
+        (PI * s).sin()
+    };
+    let d = (1.0 - s) * (1.0 + 9.0 * e) / 10.0 + 0.5 * (e - 0.5) * sine;
     d.max(0.0)
 }
+
+/// `(π·1).sin()` in `f64`: π is rounded, so its sine is this tiny number,
+/// not 0 (checked against the sine itself by a test).
+const SIN_PI: f64 = 1.224_646_799_147_353_2e-16;
 
 /// Encirclement from the 4th-order liberties `l4` (possibly fractional with
 /// connection shares, §3.3.4): `max(0, 1 − l4/10)` (§3.3.3; BRIEF.md).
@@ -30,6 +44,25 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn the_sines_skipped_are_the_sines() {
+        assert_eq!((PI * 1.0_f64).sin().to_bits(), SIN_PI.to_bits());
+        assert_eq!((PI * 0.0_f64).sin().to_bits(), 0.0_f64.to_bits());
+        let general = |s: f64, e: f64| {
+            ((1.0 - s) * (1.0 + 9.0 * e) / 10.0 + 0.5 * (e - 0.5) * (PI * s).sin()).max(0.0)
+        };
+        for i in 0..=20 {
+            let e = f64::from(i) / 20.0;
+            for s in [0.0, 1.0] {
+                assert_eq!(
+                    danger(s, e).to_bits(),
+                    general(s, e).to_bits(),
+                    "s = {s}, e = {e}"
+                );
+            }
+        }
     }
 
     #[test]
