@@ -574,6 +574,10 @@ pub fn analyse_sharing(
 /// of each stone.
 const NO_GROUP: u16 = u16::MAX;
 
+/// Room made for a group's linked groups at its first (most groups with
+/// links have at most this many).
+const LINKED: usize = 8;
+
 /// [`analyse_sharing`] from the position's links however they are held
 /// (the result does not depend on their order: chains join into groups by
 /// a union–find whose roots are the smallest indices, and each group's
@@ -594,12 +598,17 @@ where
     let (eye_db, cache, rooms) = knowledge;
     let size = board.size();
     // Chains joined by coefficient-1 links.
-    let heads: Vec<Point> = board.chain_heads().collect();
-    // The position of each chain head in `heads`.
+    // (The chain heads in point order on the stack, not in a vector grown
+    // a push at a time, and the position of each chain head in them.)
+    let mut head_list = [Point::new(0, 0); NUM_CELLS];
     let mut slot = [u16::MAX; NUM_CELLS];
-    for (i, h) in heads.iter().enumerate() {
-        slot[h.index()] = i as u16;
+    let mut n_heads = 0;
+    for h in board.chain_heads() {
+        head_list[n_heads] = h;
+        slot[h.index()] = n_heads as u16;
+        n_heads += 1;
     }
+    let heads = &head_list[..n_heads];
     let index_of = |p: Point| match slot[board.chain_head(p).index()] {
         u16::MAX => None,
         i => Some(usize::from(i)),
@@ -648,17 +657,23 @@ where
         NO_GROUP => None,
         g => Some(usize::from(g)),
     };
-    // Set A: groups linked by coefficient-0.5 connections.
+    // Set A: groups linked by coefficient-0.5 connections (each list made
+    // with room for [`LINKED`] at its first group, not grown from 4).
+    #[inline(always)]
+    fn link(list: &mut Vec<usize>, g: usize) {
+        if !list.contains(&g) {
+            if list.capacity() == 0 {
+                list.reserve_exact(LINKED);
+            }
+            list.push(g);
+        }
+    }
     for l in links {
         if let (LinkEnd::Stone(q), true) = (l.to, (l.coefficient - 0.5).abs() < 1e-9) {
             if let (Some(a), Some(b)) = (group_of(l.from), group_of(q)) {
                 if a != b {
-                    if !groups[a].linked.contains(&b) {
-                        groups[a].linked.push(b);
-                    }
-                    if !groups[b].linked.contains(&a) {
-                        groups[b].linked.push(a);
-                    }
+                    link(&mut groups[a].linked, b);
+                    link(&mut groups[b].linked, a);
                 }
             }
         }
@@ -905,10 +920,16 @@ pub(crate) fn reread(
     };
     let (old_space, new_space) = (eye_space(old), eye_space(new));
     let reach = rooms.reach().max(0) as u32;
+    // (A colour whose eye space is unchanged, often one of the two, has
+    // no squares to grow.)
     let room_changes = Color::BOTH.map(|c| {
         let mut d = old_space[c.index()];
         d.symmetric_difference_with(&new_space[c.index()]);
-        d.squares_around(reach, size)
+        if d.is_empty() {
+            d
+        } else {
+            d.squares_around(reach, size)
+        }
     });
     // The regions in one territory and not the other, with the stones
     // they touch (their colour's stones next to them).
