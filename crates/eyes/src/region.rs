@@ -242,7 +242,7 @@ pub struct SearchCache {
 }
 
 /// The hasher of [`SearchCache`]'s map: a multiply–rotate over the key's
-/// words, eight bytes at a time, cheaper than the default SipHash (the map
+/// words, eight bytes at a time, cheaper than the default `SipHash` (the map
 /// is only looked into, never iterated, so nothing depends on its order;
 /// its keys are the caller's shapes, not an adversary's).
 #[derive(Clone, Copy, Debug, Default)]
@@ -251,7 +251,7 @@ struct WordHasher(u64);
 impl WordHasher {
     /// One word more into the hash.
     fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
 

@@ -17,9 +17,11 @@ use std::f64::consts::PI;
 pub fn danger(strength: f64, encirclement: f64) -> f64 {
     let s = strength.clamp(0.0, 1.0);
     let e = encirclement.clamp(0.0, 1.0);
-    let sine = if s == 0.0 {
+    // (Compared by their bits: `-0` takes the sine, which is `-0`, with the
+    // same result.)
+    let sine = if s.to_bits() == 0 {
         0.0
-    } else if s == 1.0 {
+    } else if s.to_bits() == 1.0_f64.to_bits() {
         SIN_PI
     } else {
         (PI * s).sin()

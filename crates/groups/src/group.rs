@@ -578,6 +578,22 @@ const NO_GROUP: u16 = u16::MAX;
 /// links have at most this many).
 const LINKED: usize = 8;
 
+/// Adds group `g` to a group's linked groups `list` if it is not in yet,
+/// with room for [`LINKED`] made at the first.
+#[expect(
+    clippy::inline_always,
+    reason = "two calls in one loop over the links; as calls they cost more than the growth they save"
+)]
+#[inline(always)]
+fn link(list: &mut Vec<usize>, g: usize) {
+    if !list.contains(&g) {
+        if list.capacity() == 0 {
+            list.reserve_exact(LINKED);
+        }
+        list.push(g);
+    }
+}
+
 /// [`analyse_sharing`] from the position's links however they are held
 /// (the result does not depend on their order: chains join into groups by
 /// a union–find whose roots are the smallest indices, and each group's
@@ -659,15 +675,6 @@ where
     };
     // Set A: groups linked by coefficient-0.5 connections (each list made
     // with room for [`LINKED`] at its first group, not grown from 4).
-    #[inline(always)]
-    fn link(list: &mut Vec<usize>, g: usize) {
-        if !list.contains(&g) {
-            if list.capacity() == 0 {
-                list.reserve_exact(LINKED);
-            }
-            list.push(g);
-        }
-    }
     for l in links {
         if let (LinkEnd::Stone(q), true) = (l.to, (l.coefficient - 0.5).abs() < 1e-9) {
             if let (Some(a), Some(b)) = (group_of(l.from), group_of(q)) {
