@@ -5,7 +5,7 @@ use keisei_board::{Game, PointSet};
 use keisei_eyes::builtin::builtin;
 use keisei_eyes::region::SearchCache;
 use keisei_groups::{GroupParams, RoomPatterns, Spheres, analyse, danger_minus};
-use keisei_influence::{Context, ModelKind};
+use keisei_influence::{Context, Given, ModelKind};
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
     AttackEaseParams, BlockModel, TerritoryOptions, attack_ease, blocks, connections, territory,
@@ -83,7 +83,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         unattackable: &un,
         dead: &dead,
         territory: &terr,
-        restriction_blocks: None,
+        given: Given::default(),
     };
     for kind in [ModelKind::Ellipse, ModelKind::Projection, ModelKind::Dots] {
         let m = keisei_influence::model(kind);

@@ -17,13 +17,13 @@ use keisei_groups::{
     danger_minus, danger_minus_totals, life_status,
 };
 use keisei_influence::{
-    Context, Influence, InfluenceMemo, Model, ModelKind, Summary, Under, dot_blocks,
+    Context, Given, Influence, InfluenceMemo, Model, ModelKind, Summary, Under, dot_blocks,
 };
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
     AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, Link, LinkEnd, LinkMemo, Owner,
-    Territory, attack_ease, blocks, connections_lean, connections_recorded,
-    connections_reusing_shared, restriction_and_zone_blocks,
+    OwnerRows, Territory, attack_ease_of_rows, blocks, connections_lean, connections_recorded,
+    connections_reusing_shared, owner_rows, restriction_and_zone_blocks,
 };
 use serde::Serialize;
 
@@ -198,6 +198,9 @@ enum Sharing<'a> {
 struct Core {
     links: Connections,
     territory: Territory,
+    /// Each colour's territory a row at a time ([`owner_rows`]), made once
+    /// for the influence and the attack-ease.
+    owner_rows: OwnerRows,
     /// The zone blocks when made already: with the attack-ease territory
     /// model, or with the ellipse's restriction blocks.
     blocks: Option<Blocks>,
@@ -356,7 +359,10 @@ impl Evaluator {
                 unattackable: &core.unattackable,
                 dead: &core.dead,
                 territory: &core.territory,
-                restriction_blocks: None,
+                given: Given {
+                    owner_rows: Some(&core.owner_rows),
+                    ..Given::default()
+                },
             })
         });
         // The ownership's own settling, if any, with the influence of its
@@ -376,7 +382,7 @@ impl Evaluator {
                     unattackable: &view.groups.unattackable(),
                     dead: &view.dead,
                     territory: &view.territory,
-                    restriction_blocks: None,
+                    given: Given::default(),
                 });
                 let map = ownership(board, &view.territory, &influence, &view.dead, point);
                 (map, view.dead)
@@ -392,7 +398,13 @@ impl Evaluator {
         };
         let (blocks, attack_ease) = match (core.blocks, core.attack_ease) {
             (Some(b), Some(e)) => (b, e),
-            (b, _) => self.ease(board, &core.unattackable, &core.territory, b),
+            (b, _) => self.ease(
+                board,
+                &core.unattackable,
+                &core.territory,
+                &core.owner_rows,
+                b,
+            ),
         };
         let danger_minus = core.danger_minus.unwrap_or_else(|| {
             let [black, white] = &influence.summary().under;
@@ -427,17 +439,19 @@ impl Evaluator {
 
     /// Seed 001's zone control blocks of the stones that cannot be attacked
     /// (`zone_blocks` when made already), and the attack-ease of territory
-    /// they give.
+    /// (`owned`: its [`owner_rows`]) they give.
     fn ease(
         &self,
         board: &Board,
         unattackable: &PointSet,
         terr: &Territory,
+        owned: &OwnerRows,
         zone_blocks: Option<Blocks>,
     ) -> (Blocks, AttackEase) {
         let zone_blocks = zone_blocks
             .unwrap_or_else(|| blocks(board, unattackable, BlockModel::Zone, self.removal));
-        let ease = attack_ease(board, terr, &zone_blocks, &AttackEaseParams::default());
+        let params = AttackEaseParams::default();
+        let ease = attack_ease_of_rows(board, terr, owned, &zone_blocks, &params);
         (zone_blocks, ease)
     }
 
@@ -611,9 +625,12 @@ impl Evaluator {
             Some([restriction, zone]) => (Some(restriction), Some(zone)),
             None => (None, None),
         };
+        // Each colour's territory a row at a time, for the influence and
+        // the attack-ease.
+        let owned = owner_rows(&terr.map.row_major(), usize::from(size));
         let (zone_blocks, ease) = match cfg.models.territory {
             TerritoryModel::AttackEase => {
-                let (b, e) = self.ease(board, &unattackable, &terr, zone_blocks);
+                let (b, e) = self.ease(board, &unattackable, &terr, &owned, zone_blocks);
                 (Some(b), Some(e))
             }
             TerritoryModel::Enclosed => (zone_blocks, None),
@@ -625,7 +642,10 @@ impl Evaluator {
             unattackable: &unattackable,
             dead: &dead,
             territory: &terr,
-            restriction_blocks: restriction.as_ref(),
+            given: Given {
+                restriction_blocks: restriction.as_ref(),
+                owner_rows: Some(&owned),
+            },
         };
         // A child needs only the influence's summary (no maps).
         let (influence, summary) = match &mut sharing {
@@ -708,6 +728,7 @@ impl Evaluator {
         Core {
             links: Connections::default(),
             territory: terr,
+            owner_rows: owned,
             blocks: zone_blocks,
             attack_ease: ease,
             groups,

@@ -4,7 +4,7 @@
 use keisei_board::reading::{Limits, Reader, Status};
 use keisei_board::{Board, BoardMap, Cell, Color, Point, PointSet};
 use keisei_territory::patterns::ConnectionPatterns;
-use keisei_territory::{Blocks, Territory, TerritoryOptions, connections, territory};
+use keisei_territory::{Blocks, OwnerRows, Territory, TerritoryOptions, connections, territory};
 
 /// What the influence models need to know about the position, as values.
 ///
@@ -25,12 +25,28 @@ pub struct Context<'a> {
     pub dead: &'a PointSet,
     /// Territory (keisei-territory), for "never into the owner's own territory".
     pub territory: &'a Territory,
+    /// What the caller has made already of these inputs, for the models to
+    /// take instead of making it again ([`Given::default`]: nothing, the
+    /// models make everything).
+    pub given: Given<'a>,
+}
+
+/// What a caller of the models has made already from the other inputs of
+/// a [`Context`], each when it has it (`None`: the model that needs it
+/// makes it). Each must be what the model would make (debug builds
+/// check). New inputs of this kind go here, so that the contexts built
+/// without them need no change.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Given<'a> {
     /// The restriction blocks of the unattackable live stones on the board
     /// without its dead stones (keisei-territory's
-    /// [`keisei_territory::restriction_and_zone_blocks`] makes them), when
-    /// the caller has them: the ellipse model takes them instead of making
-    /// them again. `None`: the model makes them.
+    /// [`keisei_territory::restriction_and_zone_blocks`] makes them): the
+    /// ellipse model takes them when it neither keeps nor reuses a memo.
     pub restriction_blocks: Option<&'a Blocks>,
+    /// Each colour's territory a row at a time
+    /// ([`keisei_territory::owner_rows`] of the territory map on the board's
+    /// size): the ellipse model's targets leave them out.
+    pub owner_rows: Option<&'a OwnerRows>,
 }
 
 impl Context<'_> {
@@ -146,7 +162,7 @@ impl StandaloneInputs {
             unattackable: &self.unattackable,
             dead: &self.dead,
             territory: &self.territory,
-            restriction_blocks: None,
+            given: Given::default(),
         }
     }
 }

@@ -625,7 +625,7 @@ fn restriction_blocks(
     );
     if reuse.is_none() && !record {
         let model = BlockModel::Restriction;
-        if let Some(given) = ctx.restriction_blocks {
+        if let Some(given) = ctx.given.restriction_blocks {
             debug_assert_eq!(
                 Some(given),
                 blocks_of_sets(size, &sets, unattackable, model, rules).as_ref(),
@@ -735,24 +735,29 @@ fn box_points(size: u8, (x0, x1): (i32, i32), (y0, y1): (i32, i32)) -> PointSet 
     set
 }
 
-/// Each colour's territory as sets, from the territory map; none when the
-/// map is of another size.
+/// Each colour's territory as sets, from the territory map (from the rows
+/// of it the context was given, if any); none when the map is of another
+/// size.
 fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
     let mut owned = [PointSet::new(), PointSet::new()];
     if ctx.territory.map.size() != size {
         return owned;
     }
-    match ctx.territory.map.array().as_slice() {
-        // Row by row, a row of bits per colour.
-        Some(cells) => {
-            let rows = owner_rows(cells, usize::from(size));
-            for (set, rows) in owned.iter_mut().zip(&rows) {
-                for (y, &bits) in rows.iter().enumerate().take(usize::from(size)) {
-                    set.insert_row_bits(y as u8, bits);
-                }
-            }
+    let n = usize::from(size);
+    let made;
+    let rows = match (ctx.given.owner_rows, ctx.territory.map.array().as_slice()) {
+        (Some(given), _) => {
+            debug_assert!(
+                *given == owner_rows(&ctx.territory.map.row_major(), n),
+                "the owner rows given"
+            );
+            given
         }
-        None => {
+        (None, Some(cells)) => {
+            made = owner_rows(cells, n);
+            &made
+        }
+        (None, None) => {
             for (p, &owner) in ctx.territory.map.iter() {
                 match owner {
                     Owner::Black => owned[0].insert(p),
@@ -760,6 +765,13 @@ fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
                     Owner::None => false,
                 };
             }
+            return owned;
+        }
+    };
+    // Row by row, a row of bits per colour.
+    for (set, rows) in owned.iter_mut().zip(rows) {
+        for (y, &bits) in rows.iter().enumerate().take(n) {
+            set.insert_row_bits(y as u8, bits);
         }
     }
     owned

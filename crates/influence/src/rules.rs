@@ -726,6 +726,7 @@ impl ReinforcementRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::context::Given;
     use keisei_board::{Board, BoardMap};
     use keisei_territory::{Owner, Territory};
 
@@ -824,7 +825,7 @@ pattern far
                 unattackable: &none,
                 dead: &dead,
                 territory: &territory,
-                restriction_blocks: None,
+                given: Given::default(),
             };
             let grid = Grid::new(&ctx);
             let mut live = board.point_sets().stones;

@@ -4,7 +4,7 @@
 use crate::{Inputs, diagram, position, render_influence};
 use keisei_board::{Board, BoardMap, Color, PointSet};
 use keisei_influence::{
-    Context, Dots, Ellipse, Model, ModelKind, Projection, StandaloneInputs, Under, model,
+    Context, Dots, Ellipse, Given, Model, ModelKind, Projection, StandaloneInputs, Under, model,
 };
 use keisei_territory::{Territory, TerritoryOptions, connections, patterns::ConnectionPatterns};
 
@@ -107,7 +107,7 @@ fn inputs_that_do_not_fit_are_harmless() {
         unattackable: &everything,
         dead: &PointSet::new(),
         territory: &territory,
-        restriction_blocks: None,
+        given: Given::default(),
     };
     for kind in ModelKind::ALL {
         let inf = model(kind).influence(&ctx);

@@ -3,7 +3,7 @@
 //! scores; nothing panics on random legal positions of any size.
 
 use keisei_board::{Board, BoardMap, Color, Point, PointSet, Symmetry};
-use keisei_influence::{Context, Dots, ModelKind, Sources, StandaloneInputs, Under, model};
+use keisei_influence::{Context, Dots, Given, ModelKind, Sources, StandaloneInputs, Under, model};
 use keisei_territory::{Owner, Region, Territory};
 use proptest::prelude::*;
 
@@ -61,7 +61,7 @@ impl Owned {
             unattackable: &self.unattackable,
             dead: &self.dead,
             territory: &self.territory,
-            restriction_blocks: None,
+            given: Given::default(),
         }
     }
 

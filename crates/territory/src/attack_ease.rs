@@ -65,12 +65,28 @@ pub fn attack_ease(
     blocks: &Blocks,
     params: &AttackEaseParams,
 ) -> AttackEase {
+    let owners = territory.map.row_major();
+    let owned = owner_rows(&owners, usize::from(board.size()));
+    attack_ease_of_rows(board, territory, &owned, blocks, params)
+}
+
+/// [`attack_ease`] given each colour's territory a row at a time: `owned`
+/// is [`owner_rows`] of `territory`'s map on the board's size (when the
+/// caller has them already; debug builds check).
+pub fn attack_ease_of_rows(
+    board: &Board,
+    territory: &Territory,
+    owned: &OwnerRows,
+    blocks: &Blocks,
+    params: &AttackEaseParams,
+) -> AttackEase {
     let size = board.size();
     let n = usize::from(size);
     let sets = board.point_sets();
-    // Each colour's territory a row at a time.
-    let owners = territory.map.row_major();
-    let owned = owner_rows(&owners, n);
+    debug_assert!(
+        *owned == owner_rows(&territory.map.row_major(), n),
+        "the owner rows given"
+    );
     // The distance of each territory point reached, row-major; `None`
     // elsewhere (written as the searches reach the points). Filled, not
     // allocated zeroed: the allocator's zeroing costs more.
@@ -79,7 +95,7 @@ pub fn attack_ease(
         .saturating_add(params.kosuri_cost)
         .saturating_add(params.block_cost);
     if (top as usize) < RING {
-        both_searches(n, &sets, blocks, params, &owned, &mut distance);
+        both_searches(n, &sets, blocks, params, owned, &mut distance);
     } else {
         for defender in Color::BOTH {
             let mut territory = PointSet::new();
@@ -142,12 +158,16 @@ pub fn attack_ease(
 /// Rows of a board, a word each.
 const ROWS: usize = MAX_SIZE as usize;
 
+/// Each colour's points of a territory map a row at a time, by
+/// [`Color::index`], as [`owner_rows`] makes them.
+pub type OwnerRows = [[u32; ROWS]; 2];
+
 /// Each colour's points of a territory map laid out row by row (`n` by
 /// `n`, as [`keisei_board::BoardMap::row_major`] gives them), by
 /// [`Color::index`], a row at a time (bit `x` for column `x`; rows past
 /// `n` are 0): eight points a word (one byte each, their [`Owner`] codes),
 /// Black's bit of each byte and White's gathered by a product.
-pub fn owner_rows(owners: &[Owner], n: usize) -> [[u32; ROWS]; 2] {
+pub fn owner_rows(owners: &[Owner], n: usize) -> OwnerRows {
     // The codes the bits are read from.
     const _: () = assert!(Owner::None as u8 == 0 && Owner::Black as u8 == 1);
     const _: () = assert!(Owner::White as u8 == 2);
@@ -205,7 +225,7 @@ fn both_searches(
     sets: &PointSets,
     blocks: &Blocks,
     params: &AttackEaseParams,
-    owned: &[[u32; ROWS]; 2],
+    owned: &OwnerRows,
     distance: &mut [Option<u32>],
 ) {
     let n = n.min(ROWS);

@@ -28,7 +28,10 @@ mod enclosed;
 mod links;
 pub mod patterns;
 
-pub use attack_ease::{AttackEase, AttackEaseParams, attack_ease, kosuri_distance, owner_rows};
+pub use attack_ease::{
+    AttackEase, AttackEaseParams, OwnerRows, attack_ease, attack_ease_of_rows, kosuri_distance,
+    owner_rows,
+};
 pub use blocks::{
     BlockCell, BlockFinder, BlockModel, Blocks, ZONE_LINE, Zone, block_extent, block_of,
     block_reach, block_shape, blocks, blocks_of_sets, restriction_and_zone_blocks, zone,
