@@ -11,7 +11,7 @@ use crate::rules::{Reinforcement, ReinforcementRules, Windows};
 use keisei_board::{Board, BoardMap, Color, MAX_SIZE, Point, PointSet, PointSets};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{
-    BlockFinder, BlockModel, Blocks, Owner, block_reach, blocks, blocks_of_sets, owner_rows,
+    BlockFinder, BlockModel, Blocks, block_reach, blocks, blocks_of_sets, owner_rows,
 };
 use std::borrow::Cow;
 
@@ -745,27 +745,17 @@ fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
     }
     let n = usize::from(size);
     let made;
-    let rows = match (ctx.given.owner_rows, ctx.territory.map.array().as_slice()) {
-        (Some(given), _) => {
+    let rows = match ctx.given.owner_rows {
+        Some(given) => {
             debug_assert!(
                 *given == owner_rows(&ctx.territory.map.row_major(), n),
                 "the owner rows given"
             );
             given
         }
-        (None, Some(cells)) => {
-            made = owner_rows(cells, n);
+        None => {
+            made = owner_rows(&ctx.territory.map.row_major(), n);
             &made
-        }
-        (None, None) => {
-            for (p, &owner) in ctx.territory.map.iter() {
-                match owner {
-                    Owner::Black => owned[0].insert(p),
-                    Owner::White => owned[1].insert(p),
-                    Owner::None => false,
-                };
-            }
-            return owned;
         }
     };
     // Row by row, a row of bits per colour.
