@@ -745,18 +745,15 @@ fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
     }
     let n = usize::from(size);
     let made;
-    let rows = match ctx.given.owner_rows {
-        Some(given) => {
-            debug_assert!(
-                *given == owner_rows(&ctx.territory.map.row_major(), n),
-                "the owner rows given"
-            );
-            given
-        }
-        None => {
-            made = owner_rows(&ctx.territory.map.row_major(), n);
-            &made
-        }
+    let rows = if let Some(given) = ctx.given.owner_rows {
+        debug_assert!(
+            *given == owner_rows(&ctx.territory.map.row_major(), n),
+            "the owner rows given"
+        );
+        given
+    } else {
+        made = owner_rows(&ctx.territory.map.row_major(), n);
+        &made
     };
     // Row by row, a row of bits per colour.
     for (set, rows) in owned.iter_mut().zip(rows) {
