@@ -740,9 +740,14 @@ where
     for (i, r) in territory.regions.iter().enumerate() {
         let mut next_to = r.points.adjacent();
         next_to.intersect_with(&stones_of[r.color.index()]);
+        // (A group's stones next to a region mostly come in a row: a pair
+        // is pushed once for each run, not once for each stone.)
         for s in &next_to {
             if let Some(g) = group_of(s) {
-                touching.push(((g as u64) << 32) | i as u64);
+                let pair = ((g as u64) << 32) | i as u64;
+                if touching.last() != Some(&pair) {
+                    touching.push(pair);
+                }
             }
         }
     }
