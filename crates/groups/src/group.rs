@@ -10,6 +10,7 @@ use keisei_eyes::region::{SearchCache, SourceRef};
 use keisei_eyes::value::{EyeValue, Eyes};
 use keisei_territory::{Connections, Link, LinkEnd, Region, Territory};
 use serde::Serialize;
+use std::cmp::Ordering;
 use std::sync::{Arc, LazyLock};
 
 /// Parameters of the group analysis.
@@ -944,19 +945,49 @@ pub(crate) fn reread(
         }
     });
     // The regions in one territory and not the other, with the stones
-    // they touch (their colour's stones next to them).
-    let in_other = |r: &Region, other: &Territory| {
-        other
-            .regions
-            .iter()
-            .any(|o| o.color == r.color && o.points == r.points)
-    };
+    // they touch (their colour's stones next to them). A territory's
+    // regions are disjoint and come in the order of their first points:
+    // a region in both has the same first point in both, and the two lists
+    // are walked together, each region compared with the one of its first
+    // point alone.
     let mut changed: [PointSet; 2] = [PointSet::new(), PointSet::new()];
-    for (t, other) in [(old, new), (new, old)] {
-        for r in t.regions.iter().filter(|r| !in_other(r, other)) {
-            let mut next_to = r.points.adjacent();
-            next_to.intersect_with(&stones_of[r.color.index()]);
-            changed[r.color.index()].union_with(&next_to);
+    let mut touch = |r: &Region| {
+        let mut next_to = r.points.adjacent();
+        next_to.intersect_with(&stones_of[r.color.index()]);
+        changed[r.color.index()].union_with(&next_to);
+    };
+    let first = |regions: &[Region], i: usize| regions.get(i).map(|r| r.points.first());
+    debug_assert!([old, new].iter().all(|t| {
+        t.regions
+            .windows(2)
+            .all(|w| w[0].points.first() < w[1].points.first())
+    }));
+    let (mut i, mut j) = (0, 0);
+    loop {
+        let order = match (first(&old.regions, i), first(&new.regions, j)) {
+            (None, None) => break,
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (Some(a), Some(b)) => a.cmp(&b),
+        };
+        match order {
+            Ordering::Less => {
+                touch(&old.regions[i]);
+                i += 1;
+            }
+            Ordering::Greater => {
+                touch(&new.regions[j]);
+                j += 1;
+            }
+            Ordering::Equal => {
+                let (o, n) = (&old.regions[i], &new.regions[j]);
+                if o.color != n.color || o.points != n.points {
+                    touch(o);
+                    touch(n);
+                }
+                i += 1;
+                j += 1;
+            }
         }
     }
     // Eye values found here, each region once.
