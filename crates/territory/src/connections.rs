@@ -638,14 +638,14 @@ fn pair_link(
     // match makes the link, without the bookkeeping of the best matches.
     if let [c] = group {
         let steps = patterns.steps(&c.m());
-        let (coefficient, cuts) = match_coefficient(
+        let (level, cuts) = match_coefficient(
             board,
             reader,
             cut_source,
             states,
             shape,
             (c.anchor, steps, side),
-            None,
+            0,
             pending,
             read,
         );
@@ -658,7 +658,7 @@ fn pair_link(
             from,
             to,
             kind: Arc::clone(&shape.name),
-            coefficient,
+            coefficient: coefficient_value(level),
             cuts,
             wall: wall_of(c.anchor, steps),
         });
@@ -668,7 +668,7 @@ fn pair_link(
     // their cutting points (in a scratch list). Their wall cells: while
     // the best is one match (nearly always), its anchor and steps, the
     // union made (in `best_wall`) only when a second match ties it.
-    let mut best: Option<(f64, Point, LinkEnd)> = None;
+    let mut best: Option<(u8, Point, LinkEnd)> = None;
     let mut best_steps: Option<(Point, &ShapeSteps)> = None;
     best_cuts.clear();
     best_wall.clear();
@@ -690,14 +690,14 @@ fn pair_link(
                 continue;
             }
         }
-        let (coefficient, cuts) = match_coefficient(
+        let (level, cuts) = match_coefficient(
             board,
             reader,
             cut_source,
             states,
             shape,
             (from, steps, side),
-            best.map(|b| b.0),
+            best.map_or(0, |b| b.0),
             pending,
             read,
         );
@@ -706,8 +706,7 @@ fn pair_link(
             LinkEnd::Stone(q) if q < from => (q, LinkEnd::Stone(from)),
             _ => (from, to),
         };
-        // Coefficients are 0, 0.5 or 1: compared exactly.
-        match best.map(|b| b.0.total_cmp(&coefficient)) {
+        match best.map(|b| b.0.cmp(&level)) {
             Some(std::cmp::Ordering::Greater) => {}
             Some(std::cmp::Ordering::Equal) => {
                 for &c in &cuts {
@@ -726,14 +725,14 @@ fn pair_link(
                 }
             }
             _ => {
-                best = Some((coefficient, from, to));
+                best = Some((level, from, to));
                 *best_cuts = cuts;
                 best_steps = Some((c.anchor, steps));
                 best_wall.clear();
             }
         }
     }
-    let Some((coefficient, from, to)) = best else {
+    let Some((level, from, to)) = best else {
         return false;
     };
     // One best match: its cutting points are in point order already; the
@@ -750,7 +749,7 @@ fn pair_link(
         from,
         to,
         kind: Arc::clone(&shape.name),
-        coefficient,
+        coefficient: coefficient_value(level),
         // (The best matches' list itself; the scratch list starts afresh.)
         cuts: std::mem::take(best_cuts),
         wall,
@@ -792,12 +791,13 @@ fn wall_of(anchor: Point, steps: &ShapeSteps) -> Cells<Point> {
 }
 
 /// The coefficient of one match of a pair (anchored at `from`, its shape's
-/// steps `steps`, for `side`'s colour) and its cutting points classified
-/// through `states` and `cut_source` (a list made afresh, in point order:
-/// not a scratch list emptied and moved out; `pending` is scratch, `read`
-/// takes the points a recording reads).
-/// `best` is the best coefficient of the pair's matches so far: reading
-/// lean, a match that cannot reach it leaves cutting points unread.
+/// steps `steps`, for `side`'s colour), in halves ([`level_of`]), and its
+/// cutting points classified through `states` and `cut_source` (a list
+/// made afresh, in point order: not a scratch list emptied and moved out;
+/// `pending` is scratch, `read` takes the points a recording reads).
+/// `best` is the best coefficient (in halves) of the pair's matches so far,
+/// 0 before the first: reading lean, a match that cannot reach it leaves
+/// cutting points unread.
 #[expect(
     clippy::inline_always,
     reason = "once a match, in both of pair_link's paths; it should cost no call"
@@ -814,10 +814,10 @@ fn match_coefficient(
     states: &mut [[Option<CutState>; 2]],
     shape: &ConnectionShape,
     (from, steps, side): (Point, &ShapeSteps, &Side),
-    best: Option<f64>,
+    best: u8,
     pending: &mut Vec<(Point, ToRead)>,
     read: &mut Vec<Point>,
-) -> (f64, Cells<(Point, CutState)>) {
+) -> (u8, Cells<(Point, CutState)>) {
     let color = side.color;
     let mut cuts = Cells::new();
     pending.clear();
@@ -877,12 +877,14 @@ fn match_coefficient(
         };
         pending.sort_by_key(|&(_, t)| t as usize != first as usize);
     }
+    let max = steps.max;
     let mut decided = None;
     for (p, to_read) in pending.drain(..) {
         if lean {
-            let (lo, hi) = coefficient_bounds(counts, shape.needs, left);
-            let (lo, hi) = (lo.min(shape.max), hi.min(shape.max));
-            if lo.total_cmp(&hi).is_eq() || best.is_some_and(|b| hi < b) {
+            let (lo, hi) = level_bounds(counts, shape.needs, left);
+            let (lo, hi) = (lo.min(max), hi.min(max));
+            // (No match is below 0: nothing is below a `best` of 0.)
+            if lo == hi || hi < best {
                 decided = Some(lo);
                 break;
             }
@@ -901,12 +903,7 @@ fn match_coefficient(
     if let Some(c) = decided {
         return (c, cuts);
     }
-    // (Neither is a NaN: the smaller without `f64::min`'s NaN test.)
-    let c = match coefficient_of(counts, shape.needs) {
-        c if c > shape.max => shape.max,
-        c => c,
-    };
-    (c, cuts)
+    (level_of(counts, shape.needs).min(max), cuts)
 }
 
 /// Where [`links_of`] keeps the cut state of point `p`: a stone's state is
@@ -1573,7 +1570,7 @@ fn capture_state(outcome: Outcome) -> CutState {
 }
 
 /// What [`cut_state_quick`] leaves to the reader (the order of
-/// [`coefficient_bounds`]' counts).
+/// [`level_bounds`]' counts).
 #[derive(Clone, Copy)]
 enum ToRead {
     /// Whether the opponent stone on the point can be captured.
@@ -1808,7 +1805,7 @@ fn attack(
 
 /// The coefficient from the cutting points (before the shape's maximum).
 pub fn coefficient(cuts: &[(Point, CutState)], needs: Needs) -> f64 {
-    coefficient_of(count_states(cuts), needs)
+    coefficient_value(level_of(count_states(cuts), needs))
 }
 
 /// How many cutting points hold each state: owned, safe, open, lost.
@@ -1820,47 +1817,39 @@ fn count_states(cuts: &[(Point, CutState)]) -> [usize; 4] {
     counts
 }
 
-/// The least and the greatest coefficient of cutting points holding
-/// `counts` (by state) and `left` more to read, by kind ([`ToRead`]'s
-/// order): an opponent chain's point is lost or open (whether its owner
-/// captures it), one where an opponent stone would be played is safe or
-/// open (whether that stone is captured). The coefficient grows with each
-/// point's state in the order lost, open, safe, owned.
-fn coefficient_bounds(
-    counts: [usize; 4],
-    needs: Needs,
-    [captures, cuts]: [usize; 2],
-) -> (f64, f64) {
+/// The least and the greatest coefficient ([`level_of`]) of cutting points
+/// holding `counts` (by state) and `left` more to read, by kind
+/// ([`ToRead`]'s order): an opponent chain's point is lost or open (whether
+/// its owner captures it), one where an opponent stone would be played is
+/// safe or open (whether that stone is captured). The coefficient grows
+/// with each point's state in the order lost, open, safe, owned.
+fn level_bounds(counts: [usize; 4], needs: Needs, [captures, cuts]: [usize; 2]) -> (u8, u8) {
     let (mut worst, mut best) = (counts, counts);
     worst[CutState::Lost as usize] += captures;
     worst[CutState::Open as usize] += cuts;
     best[CutState::Open as usize] += captures;
     best[CutState::Safe as usize] += cuts;
-    (coefficient_of(worst, needs), coefficient_of(best, needs))
+    (level_of(worst, needs), level_of(best, needs))
 }
 
-/// The coefficient from the counts of cutting points by state.
-fn coefficient_of([owned, safe, open, lost]: [usize; 4], needs: Needs) -> f64 {
-    match needs {
-        Needs::Any => {
-            if lost > 0 {
-                0.0
-            } else if open > 0 {
-                0.5
-            } else {
-                1.0
-            }
-        }
-        Needs::All => {
-            if owned > 0 || safe > 0 || open >= 2 {
-                1.0
-            } else if open == 1 {
-                0.5
-            } else {
-                0.0
-            }
-        }
-    }
+/// The coefficient from the counts of cutting points by state, in halves:
+/// 0, 1 or 2 for 0, 0.5 and 1 ([`coefficient_value`]). Where the opponent
+/// needs any point, 0 with one lost, 1 with one open, else 2; where it
+/// needs all, 2 with one owned or safe or two open, 1 with one open, else
+/// 0. (Both worked out and one taken, without a branch: the states are
+/// the board's content, which no predictor learns.)
+#[inline]
+fn level_of([owned, safe, open, lost]: [usize; 4], needs: Needs) -> u8 {
+    let all = (open + 2 * (owned + safe)).min(2) as u8;
+    let any = (2 - u8::from(open > 0)) * u8::from(lost == 0);
+    if needs == Needs::All { all } else { any }
+}
+
+/// A coefficient in halves ([`level_of`]) as the coefficient itself
+/// (exactly 0, 0.5 or 1).
+#[inline]
+fn coefficient_value(level: u8) -> f64 {
+    f64::from(level) * 0.5
 }
 
 #[cfg(test)]

@@ -116,6 +116,9 @@ pub(crate) struct ShapeSteps {
     /// either is a candidate link when the other is (the conditions of a
     /// candidate are the same from both ends).
     pub(crate) exact_twin: bool,
+    /// The shape's best coefficient ([`ConnectionShape::max`]) in halves:
+    /// 1 for 0.5, 2 for 1 (beside the steps, which every match reads).
+    pub(crate) max: u8,
 }
 
 impl ShapeSteps {
@@ -146,6 +149,7 @@ impl ShapeSteps {
             edge,
             twin: None,
             exact_twin: false,
+            max: 2,
         }
     }
 
@@ -364,6 +368,10 @@ impl ConnectionPatterns {
                         wall: o.wall.iter().map(turn).collect(),
                     })
                 });
+                for t in &mut turned {
+                    // (`max:` is 1 or 0.5.)
+                    t.max = if shape.max < 1.0 { 1 } else { 2 };
+                }
                 ShapeSteps::find_twins(&mut turned);
                 ShapeSteps::find_exact_twins(
                     &mut turned,
