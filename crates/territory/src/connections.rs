@@ -771,8 +771,10 @@ fn sort_by_point(cuts: &mut [(Point, CutState)]) {
 }
 
 /// The wall cells of one match anchored at `anchor`: its wall steps are
-/// sorted, so are its cells. (Up to four are written in place: `collect`
-/// was a call a link.)
+/// sorted, so are its cells. (Up to four are written in place, all four
+/// steps of [`ShapeSteps::wall4`] whatever their number, and the length
+/// set: `collect` was a call a link, and a loop over the steps ended at a
+/// branch no predictor learns.)
 #[expect(
     clippy::inline_always,
     reason = "once a link; left to the compiler it stayed a call"
@@ -780,10 +782,7 @@ fn sort_by_point(cuts: &mut [(Point, CutState)]) {
 #[inline(always)]
 fn wall_of(anchor: Point, steps: &ShapeSteps) -> Cells<Point> {
     if steps.wall.len() <= 4 {
-        let mut cells = [anchor; 4];
-        for (cell, &d) in cells.iter_mut().zip(&steps.wall) {
-            *cell = stepped(anchor, d);
-        }
+        let cells = steps.wall4.map(|d| stepped(anchor, d));
         Cells::from_buf_and_len(cells, steps.wall.len())
     } else {
         steps.wall.iter().map(|&d| stepped(anchor, d)).collect()

@@ -97,6 +97,10 @@ pub(crate) struct ShapeSteps {
     /// The walled cells, in increasing order (so that one match's wall
     /// cells come in point order: [`Point::index`] grows with the step).
     pub(crate) wall: Vec<i16>,
+    /// The first four of `wall`, the rest 0 (the anchor): a match's wall
+    /// cells, when it has at most four, are four steps whatever their
+    /// number (no loop whose length is the shape's).
+    pub(crate) wall4: [i16; 4],
     /// For a link to the edge: the wall cell farthest from the anchor (the
     /// last of the farthest, by `|dx| + |dy|`) and the direction the link
     /// runs in (0 north, 1 east, 2 south, 3 west; see
@@ -142,10 +146,15 @@ impl ShapeSteps {
         wall.sort_unstable();
         let mut cuts: Vec<i16> = o.cuts.iter().map(step).collect();
         cuts.sort_unstable();
+        let mut wall4 = [0; 4];
+        for (w, &d) in wall4.iter_mut().zip(&wall) {
+            *w = d;
+        }
         ShapeSteps {
             to: o.to.as_ref().map(step),
             cuts,
             wall,
+            wall4,
             edge,
             twin: None,
             exact_twin: false,
