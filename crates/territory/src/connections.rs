@@ -1025,56 +1025,92 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
 #[inline(never)]
 fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate> {
     // One scan a colour, each colour's candidates in the order found
-    // (board order, then pattern and symmetry). (A middle-game position
-    // has a few hundred.)
-    let mut found: [Vec<Candidate>; 2] = [Vec::with_capacity(512), Vec::with_capacity(512)];
-    for (color, found) in Color::BOTH.into_iter().zip(&mut found) {
-        // (`for_each` runs the matcher's own loop, `fold`; `extend` would
-        // call `next` once a match.)
-        patterns.matcher.matches(board, color).for_each(|m| {
-            if let Some(c) = candidate(board, patterns, m) {
-                found.push(c);
-            }
-        });
+    // (board order, then pattern and symmetry), straight into the one
+    // list and sorted there ([`insertion_sorted`]). (A middle-game
+    // position has a few hundred.)
+    let mut out: Vec<Candidate> = Vec::with_capacity(1024);
+    for color in Color::BOTH {
+        let start = out.len();
+        scan_candidates(board, patterns, color, &mut out);
+        insertion_sorted(&mut out[start..]);
     }
-    sorted_by_key(&found)
+    if has_long_bucket(&out) {
+        // The lists as found, for the sort that keeps a long bucket's
+        // candidates in their order found.
+        out.clear();
+        for color in Color::BOTH {
+            scan_candidates(board, patterns, color, &mut out);
+        }
+        sort_by_key(&mut out);
+    }
+    out
+}
+
+/// Pushes the candidate links of `color` onto `out`, in the order found.
+#[expect(
+    clippy::inline_always,
+    reason = "the scan of each colour, where its matches are made: it should cost no call"
+)]
+#[inline(always)]
+fn scan_candidates(
+    board: &Board,
+    patterns: &ConnectionPatterns,
+    color: Color,
+    out: &mut Vec<Candidate>,
+) {
+    // (`for_each` runs the matcher's own loop, `fold`; `extend` would
+    // call `next` once a match.)
+    patterns.matcher.matches(board, color).for_each(|m| {
+        if let Some(c) = candidate(board, patterns, m) {
+            out.push(c);
+        }
+    });
+}
+
+/// Sorts one colour's candidates in the order found by key, stably, by
+/// insertion: [`sort_by_key`]'s order while no bucket holds more than
+/// [`INSERTION_MAX`] candidates ([`has_long_bucket`]). A colour's
+/// candidates come nearly sorted: a match is anchored on the pair's
+/// smaller point, so its bucket (colour and smaller point) is its
+/// anchor's, in scan order, but for the few whose twin is not exact (left
+/// out when it is: [`candidate`]) and the order of one anchor's
+/// candidates.
+#[inline]
+fn insertion_sorted(sorted: &mut [Candidate]) {
+    for i in 1..sorted.len() {
+        let c = sorted[i];
+        let mut j = i;
+        while j > 0 && sorted[j - 1].key > c.key {
+            sorted[j] = sorted[j - 1];
+            j -= 1;
+        }
+        sorted[j] = c;
+    }
+}
+
+/// Whether a bucket (colour and smaller point) of the sorted candidates
+/// holds more than [`INSERTION_MAX`]: its first and its
+/// `INSERTION_MAX`-th next share the key's top bits.
+fn has_long_bucket(sorted: &[Candidate]) -> bool {
+    let bucket = |c: &Candidate| c.key >> POINT_SHIFT;
+    sorted
+        .windows(INSERTION_MAX + 1)
+        .any(|w| bucket(&w[0]) == bucket(&w[INSERTION_MAX]))
 }
 
 /// The candidates `found` of each colour (by colour index, the key's top
-/// bit; each in the order found), in key order as [`sort_by_key`] puts
-/// them. A colour's candidates come nearly sorted: a match is anchored on
-/// the pair's smaller point, so its bucket (colour and smaller point) is
-/// its anchor's, in scan order, but for the few whose twin is not exact
-/// (left out when it is: [`candidate`]) and the order of one anchor's
-/// candidates. So each colour is copied and insertion sorted (stable),
-/// which is [`sort_by_key`]'s order while no bucket holds more than
-/// [`INSERTION_MAX`] candidates; when one does, that sort is run instead.
+/// bit; each in the order found) in key order, as [`all_candidates`] puts
+/// them: each colour insertion sorted, or the lists as found sorted by
+/// [`sort_by_key`] when a bucket is long.
+#[cfg(test)]
 fn sorted_by_key(found: &[Vec<Candidate>; 2]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::with_capacity(found[0].len() + found[1].len());
     for list in found {
         let start = out.len();
-        // Copied at once, then sorted in place (a push a candidate
-        // checked the room every time).
         out.extend_from_slice(list);
-        let sorted = &mut out[start..];
-        for i in 1..sorted.len() {
-            let c = sorted[i];
-            let mut j = i;
-            while j > 0 && sorted[j - 1].key > c.key {
-                sorted[j] = sorted[j - 1];
-                j -= 1;
-            }
-            sorted[j] = c;
-        }
+        insertion_sorted(&mut out[start..]);
     }
-    // A bucket longer than `INSERTION_MAX`: its first and its
-    // `INSERTION_MAX`-th next share the key's top bits.
-    let bucket = |c: &Candidate| c.key >> POINT_SHIFT;
-    if out
-        .windows(INSERTION_MAX + 1)
-        .any(|w| bucket(&w[0]) == bucket(&w[INSERTION_MAX]))
-    {
-        // (A bucket's candidates keep their order in the colour's list.)
+    if has_long_bucket(&out) {
         out.clear();
         out.extend(found.iter().flatten());
         sort_by_key(&mut out);
