@@ -989,8 +989,9 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
         // an owned cutting point, such a match made half a link of a pair
         // the shorter link calls cut. (An edge link through its own chain's
         // stones is kept: it anchors the edge for that stone, and
-        // `enclosed`'s claimed edge arcs count anchors by stone.)
-        for p in steps.cuts.iter().map(|&s| stepped(from, s)) {
+        // `enclosed`'s claimed edge arcs count anchors by stone.) Only the
+        // cutting points the matcher lets hold an own stone can.
+        for p in steps.own_cuts.iter().map(|&s| stepped(from, s)) {
             if board.cell(p) == color.cell() {
                 let h = board.chain_head(p);
                 if h == head_from || h == head_to {
@@ -1989,6 +1990,40 @@ mod tests {
         }
     }
 
+    /// A cutting point left out of a shape's `own_cuts` is never an own
+    /// stone in a match of the matcher (so `candidate` need not look for an
+    /// end's chain there), and the built-in two-stone shapes leave most out.
+    #[test]
+    fn own_cuts_are_the_only_cuts_an_own_stone_can_hold() {
+        let patterns = ConnectionPatterns::builtin();
+        let mut left_out = 0;
+        for (by_symmetry, shape) in patterns.steps.iter().zip(&patterns.shapes) {
+            for s in by_symmetry {
+                assert!(s.own_cuts.iter().all(|d| s.cuts.contains(d)));
+                if s.to.is_none() {
+                    assert_eq!(s.own_cuts, s.cuts, "{}", shape.name);
+                }
+                left_out += s.cuts.len() - s.own_cuts.len();
+            }
+        }
+        assert!(left_out > 0);
+        for rel in [
+            "positions/midgame-19.sgf",
+            "positions/ko-9.sgf",
+            "positions/handicap-9.sgf",
+        ] {
+            let board = final_board(rel);
+            for color in Color::BOTH {
+                for m in patterns.matcher.matches(&board, color) {
+                    let s = patterns.steps(&m);
+                    for &d in s.cuts.iter().filter(|d| !s.own_cuts.contains(d)) {
+                        assert_ne!(board.cell(stepped(m.anchor, d)), color.cell(), "{m:?}");
+                    }
+                }
+            }
+        }
+    }
+
     /// An exact twin is a twin; of the two, the matcher has only the
     /// orientation whose far stone lies at a positive step (the one a scan
     /// finds first).
@@ -2459,6 +2494,10 @@ mod tests {
         let strict = ConnectionPatterns::builtin();
         let mut loose = strict.clone();
         loose.matcher = strict.set.clone();
+        // (The written patterns let any cutting point hold an own stone.)
+        for s in loose.steps.iter_mut().flatten() {
+            s.own_cuts.clone_from(&s.cuts);
+        }
         let mut reader = Reader::new();
         let mut boards = Vec::new();
         for rel in [

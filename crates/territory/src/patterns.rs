@@ -94,6 +94,11 @@ pub(crate) struct ShapeSteps {
     /// The cutting points, in increasing order (so that one match's
     /// cutting points come in point order, as its wall cells do).
     pub(crate) cuts: Vec<i16>,
+    /// The cutting points whose cell the matcher accepts holding an own
+    /// stone (the others, next to an end of a link between two stones,
+    /// must be empty or the opponent's in [`ConnectionPatterns::matcher`]):
+    /// the only ones where a match can meet an end's chain.
+    pub(crate) own_cuts: Vec<i16>,
     /// The walled cells, in increasing order (so that one match's wall
     /// cells come in point order: [`Point::index`] grows with the step).
     pub(crate) wall: Vec<i16>,
@@ -152,6 +157,7 @@ impl ShapeSteps {
         }
         ShapeSteps {
             to: o.to.as_ref().map(step),
+            own_cuts: cuts.clone(),
             cuts,
             wall,
             wall4,
@@ -377,9 +383,32 @@ impl ConnectionPatterns {
                         wall: o.wall.iter().map(turn).collect(),
                     })
                 });
-                for t in &mut turned {
+                // The cutting points the matcher may find an own stone on.
+                let diagram = strict.patterns()[i].diagram();
+                let own_cuts: Vec<(i32, i32)> = shape
+                    .offsets
+                    .cuts
+                    .iter()
+                    .copied()
+                    .filter(|&(dx, dy)| {
+                        diagram
+                            .cells()
+                            .find(|c| (c.dx, c.dy) == (dx, dy))
+                            .is_none_or(|c| c.symbol.accepts(Color::Black.cell(), Color::Black))
+                    })
+                    .collect();
+                for (t, sym) in turned.iter_mut().zip(Symmetry::ALL) {
                     // (`max:` is 1 or 0.5.)
                     t.max = if shape.max < 1.0 { 1 } else { 2 };
+                    let mut own: Vec<i16> = own_cuts
+                        .iter()
+                        .map(|&(dx, dy)| {
+                            let (dx, dy) = sym.apply_offset(dx, dy);
+                            (dx + dy * STRIDE as i32) as i16
+                        })
+                        .collect();
+                    own.sort_unstable();
+                    t.own_cuts = own;
                 }
                 ShapeSteps::find_twins(&mut turned);
                 ShapeSteps::find_exact_twins(
