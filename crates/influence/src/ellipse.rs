@@ -7,11 +7,11 @@ use crate::context::Context;
 use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources, columns};
 use crate::grid::{self, Grid};
 use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Summary, Under};
-use crate::rules::{Reinforcement, ReinforcementRules, Windows};
+use crate::rules::{Reinforcement, ReinforcementRules, WindowRules, Windows};
 use keisei_board::{Board, BoardMap, Color, MAX_SIZE, Point, PointSet, PointSets};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{
-    BlockFinder, BlockModel, Blocks, block_reach, blocks, blocks_of_sets, owner_rows,
+    BlockFinder, BlockModel, Blocks, OwnerRows, block_reach, blocks, blocks_of_sets, owner_rows,
 };
 use std::borrow::Cow;
 
@@ -735,33 +735,23 @@ fn box_points(size: u8, (x0, x1): (i32, i32), (y0, y1): (i32, i32)) -> PointSet 
     set
 }
 
-/// Each colour's territory as sets, from the territory map (from the rows
-/// of it the context was given, if any); none when the map is of another
-/// size.
-fn territory_sets(ctx: &Context, size: u8) -> [PointSet; 2] {
-    let mut owned = [PointSet::new(), PointSet::new()];
+/// Each colour's territory a row at a time ([`owner_rows`]), from the
+/// territory map (the rows of it the context was given, if any); none when
+/// the map is of another size.
+fn territory_rows(ctx: &Context, size: u8) -> OwnerRows {
     if ctx.territory.map.size() != size {
-        return owned;
+        return [[0; MAX_SIZE as usize]; 2];
     }
     let n = usize::from(size);
-    let made;
-    let rows = if let Some(given) = ctx.given.owner_rows {
+    if let Some(given) = ctx.given.owner_rows {
         debug_assert!(
             *given == owner_rows(&ctx.territory.map.row_major(), n),
             "the owner rows given"
         );
-        given
+        *given
     } else {
-        made = owner_rows(&ctx.territory.map.row_major(), n);
-        &made
-    };
-    // Row by row, a row of bits per colour.
-    for (set, rows) in owned.iter_mut().zip(rows) {
-        for (y, &bits) in rows.iter().enumerate().take(n) {
-            set.insert_row_bits(y as u8, bits);
-        }
+        owner_rows(&ctx.territory.map.row_major(), n)
     }
-    owned
 }
 
 /// The board without the dead stones (they project nothing, block nothing
@@ -888,6 +878,120 @@ impl Ellipse<'_> {
         }
     }
 
+    /// The ellipses of the live stones `fresh` of `color` (in point order),
+    /// counted in `tally` (which empties itself into `cover` when it must),
+    /// with each stone's memo entry in `recorded` (when recording) and its
+    /// sources in `stones` (with `detail`). Out of line: the loop's code
+    /// does not change with the setup around it.
+    #[inline(never)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the loop's state, each a place of the run's"
+    )]
+    fn expand_colour(
+        &self,
+        inputs: &StoneInputs,
+        color: Color,
+        fresh: &PointSet,
+        tally: &mut Tally,
+        cover: &mut Option<Cover>,
+        recorded: &mut Option<Vec<MemoStone>>,
+        stones: &mut Vec<EllipseStone>,
+    ) {
+        let StoneInputs {
+            ctx,
+            size,
+            window_rules,
+            windows,
+            grid,
+            stops,
+            obstacles,
+            lines,
+            target_rows,
+            rules_reach,
+            detail,
+        } = *inputs;
+        let c = color.index();
+        let n = i32::from(size);
+        // The points a stone's ellipses reach, by row (kept for the memo
+        // only: written only when recording).
+        let mut covered = [0u32; MAX_SIZE as usize];
+        for stone in fresh {
+            let strength = ctx.strength_at(stone);
+            let initial = Sources::uniform(self.initial(strength));
+            let mut reinforcements = Vec::new();
+            let mut reinforced = initial;
+            if let Some(rules) = window_rules {
+                let counts = rules.counts(windows.get(stone, color));
+                for (source, count) in reinforced.0.iter_mut().zip(counts) {
+                    *source += count * self.params.k;
+                }
+            } else if let Some(grid) = grid {
+                self.rules.for_each_in(grid, stone, color, |r| {
+                    reinforced.add(r.direction, self.params.k);
+                    if detail {
+                        reinforcements.push(r);
+                    }
+                });
+            }
+            let reinforced = reinforced.clamped(MAX_REACH);
+            let truncated = stops[c].truncate(stone, reinforced, self.params.block_hits);
+            let args = (
+                stone,
+                size,
+                truncated,
+                &obstacles[c],
+                lines,
+                &target_rows[c],
+            );
+            if recorded.is_some() {
+                covered = [0; MAX_SIZE as usize];
+                expand::<true, TALLY_WORDS>(args, tally, &mut covered);
+            } else if size <= 24 {
+                // No column in a tally row's last word.
+                expand::<false, 3>(args, tally, &mut covered);
+            } else {
+                expand::<false, TALLY_WORDS>(args, tally, &mut covered);
+            }
+            tally.stone_done(cover, size);
+            if let Some(list) = recorded.as_mut() {
+                // The stone's ellipses depend on the cells the rules look at,
+                // and on the obstacles and targets as far as its sources reach.
+                let (x, y) = (stone.x(), stone.y());
+                let [tn, te, ts, tw] = Direction::ALL.map(|d| truncated.get(d));
+                let [an, ae, as_, aw] =
+                    Direction::ALL.map(|d| reinforced.get(d).min(truncated.get(d) + 1));
+                let mut axes = box_points(size, (x, x), (y - an, y + as_));
+                axes.union_with(&box_points(size, (x - aw, x + ae), (y, y)));
+                let r = rules_reach.max(0);
+                let mut reads = box_points(size, (x - r, x + r), (y - r, y + r));
+                reads.union_with(&axes);
+                reads.union_with(&box_points(size, (x - tw, x + te), (y - tn, y + ts)));
+                // The rows the ellipses span.
+                let rows = ((y - tn.min(y)) as u8, (y + ts.min(n - 1 - y) + 1) as u8);
+                list.push(MemoStone {
+                    stone,
+                    color,
+                    strength,
+                    initial: initial.get(Direction::North),
+                    reads,
+                    covered,
+                    covered_rows: rows,
+                });
+            }
+            if detail {
+                stones.push(EllipseStone {
+                    stone,
+                    color,
+                    initial,
+                    reinforced,
+                    truncated,
+                    reinforcements,
+                });
+            }
+        }
+    }
+
     /// Whether `memo` was kept by a model with these constants and rules on
     /// a board of `size`.
     fn fits(&self, memo: &EllipseMemo, size: u8) -> bool {
@@ -920,6 +1024,12 @@ impl Ellipse<'_> {
             reuse,
             matches!(memo, Memo::Record),
         );
+        // Each colour's live stones and blocks, and the unattackable live
+        // stones, a row at a time: what follows is made row by row from
+        // these (and from the territory's rows).
+        let live_rows = stones_of.each_ref().map(|set| set.rows(size));
+        let block_rows = [blocks.black.rows(size), blocks.white.rows(size)];
+        let unattackable_rows = unattackable.rows(size);
         // Obstacles to each colour's influence: the other colour's blocks and
         // its unattackable stones. Targets: open points outside the colour's
         // own territory and outside the other colour's blocks.
@@ -930,27 +1040,65 @@ impl Ellipse<'_> {
             set.union_with(blocks.of(enemy));
             set
         });
-        let obstacles = obstacle_sets.map(|set| Obstacles::of_set(size, &set));
+        let obstacle_rows: [[u32; MAX_SIZE as usize]; 2] = Color::BOTH.map(|color| {
+            let e = color.opponent().index();
+            std::array::from_fn(|y| (live_rows[e][y] & unattackable_rows[y]) | block_rows[e][y])
+        });
+        let obstacles =
+            [0, 1].map(|c| Obstacles::of_set_rows(size, obstacle_sets[c], obstacle_rows[c]));
         let stops = Color::BOTH.map(|color| {
             Stops::new(
                 size,
-                &obstacle_sets[color.index()],
-                &stones_of[color.opponent().index()],
+                &obstacle_rows[color.index()],
+                &live_rows[color.opponent().index()],
             )
         });
         // Open points (empty, or a dead stone) less the colour's territory
         // and the other colour's blocks.
-        let mut open = PointSet::board(size);
-        open.subtract(&stones_of[0]);
-        open.subtract(&stones_of[1]);
-        let owned = territory_sets(ctx, size);
-        let target_sets = Color::BOTH.map(|color| {
-            let mut set = open;
-            set.subtract(&owned[color.index()]);
-            set.subtract(blocks.of(color.opponent()));
-            set
+        let owned = territory_rows(ctx, size);
+        let target_rows: [[u32; MAX_SIZE as usize]; 2] = Color::BOTH.map(|color| {
+            let (c, e) = (color.index(), color.opponent().index());
+            std::array::from_fn(|y| {
+                let board_row = if y < usize::from(size) {
+                    columns(0, i32::from(size) - 1)
+                } else {
+                    0
+                };
+                board_row & !(live_rows[0][y] | live_rows[1][y] | owned[c][y] | block_rows[e][y])
+            })
         });
-        let target_rows = target_sets.each_ref().map(|set| set.rows(size));
+        // The targets as sets, for a memo to keep or compare with.
+        let target_sets = (reuse.is_some() || matches!(memo, Memo::Record)).then(|| {
+            target_rows.map(|rows| {
+                let mut set = PointSet::new();
+                for (y, &bits) in rows.iter().enumerate().take(usize::from(size)) {
+                    set.insert_row_bits(y as u8, bits);
+                }
+                set
+            })
+        });
+        debug_assert!(
+            {
+                let mut open = PointSet::board(size);
+                open.subtract(&stones_of[0]);
+                open.subtract(&stones_of[1]);
+                Color::BOTH.iter().all(|&color| {
+                    let mut set = open;
+                    let mut territory = PointSet::new();
+                    for (y, &bits) in owned[color.index()]
+                        .iter()
+                        .enumerate()
+                        .take(usize::from(size))
+                    {
+                        territory.insert_row_bits(y as u8, bits);
+                    }
+                    set.subtract(&territory);
+                    set.subtract(blocks.of(color.opponent()));
+                    set.rows(size) == target_rows[color.index()]
+                })
+            },
+            "the target rows"
+        );
         // `expand` leaves its parts unclipped: targets and obstacles lie on
         // the board.
         debug_assert!(
@@ -985,7 +1133,9 @@ impl Ellipse<'_> {
                 let i = c.index();
                 let mut d = stones_changed;
                 d.union_with(&changed(&obstacle_sets[i], &m.obstacles[i]));
-                d.union_with(&changed(&target_sets[i], &m.targets[i]));
+                if let Some(targets) = &target_sets {
+                    d.union_with(&changed(&targets[i], &m.targets[i]));
+                }
                 d
             });
             let (black, white) = m.stones.split_at(m.white_from);
@@ -1022,12 +1172,20 @@ impl Ellipse<'_> {
             self.rules.window_rules()
         };
         let grid = window_rules.is_none().then(|| Grid::new(ctx));
-        let windows = Windows::new(size, &stones_of);
-        let lines = Lines::get();
-        let n = i32::from(size);
-        // The points a stone's ellipses reach, by row (kept for the memo
-        // only: written only when recording).
-        let mut covered = [0u32; MAX_SIZE as usize];
+        let windows = Windows::new(size, &live_rows);
+        let inputs = StoneInputs {
+            ctx,
+            size,
+            window_rules,
+            windows: &windows,
+            grid: grid.as_ref(),
+            stops: &stops,
+            obstacles: &obstacles,
+            lines: Lines::get(),
+            target_rows: &target_rows,
+            rules_reach,
+            detail,
+        };
         // The live stones not kept, colour by colour, each in point order,
         // each colour counted in its own tally. Without a memo to make or
         // use, and with fewer than 255 live stones of each colour (no count
@@ -1041,80 +1199,15 @@ impl Ellipse<'_> {
             let c = color.index();
             let mut fresh = stones_of[c];
             fresh.subtract(&kept);
-            for stone in &fresh {
-                let strength = ctx.strength_at(stone);
-                let initial = Sources::uniform(self.initial(strength));
-                let mut reinforcements = Vec::new();
-                let mut reinforced = initial;
-                if let Some(rules) = window_rules {
-                    let counts = rules.counts(windows.get(stone, color));
-                    for (source, count) in reinforced.0.iter_mut().zip(counts) {
-                        *source += count * self.params.k;
-                    }
-                } else if let Some(grid) = &grid {
-                    self.rules.for_each_in(grid, stone, color, |r| {
-                        reinforced.add(r.direction, self.params.k);
-                        if detail {
-                            reinforcements.push(r);
-                        }
-                    });
-                }
-                let reinforced = reinforced.clamped(MAX_REACH);
-                let truncated = stops[c].truncate(stone, reinforced, self.params.block_hits);
-                let args = (
-                    stone,
-                    size,
-                    truncated,
-                    &obstacles[c],
-                    lines,
-                    &target_rows[c],
-                );
-                if recorded.is_some() {
-                    covered = [0; MAX_SIZE as usize];
-                    expand::<true, TALLY_WORDS>(args, tally, &mut covered);
-                } else if size <= 24 {
-                    // No column in a tally row's last word.
-                    expand::<false, 3>(args, tally, &mut covered);
-                } else {
-                    expand::<false, TALLY_WORDS>(args, tally, &mut covered);
-                }
-                tally.stone_done(&mut cover[c], size);
-                if let Some(list) = recorded.as_mut() {
-                    // The stone's ellipses depend on the cells the rules look at,
-                    // and on the obstacles and targets as far as its sources reach.
-                    let (x, y) = (stone.x(), stone.y());
-                    let [tn, te, ts, tw] = Direction::ALL.map(|d| truncated.get(d));
-                    let [an, ae, as_, aw] =
-                        Direction::ALL.map(|d| reinforced.get(d).min(truncated.get(d) + 1));
-                    let mut axes = box_points(size, (x, x), (y - an, y + as_));
-                    axes.union_with(&box_points(size, (x - aw, x + ae), (y, y)));
-                    let r = rules_reach.max(0);
-                    let mut reads = box_points(size, (x - r, x + r), (y - r, y + r));
-                    reads.union_with(&axes);
-                    reads.union_with(&box_points(size, (x - tw, x + te), (y - tn, y + ts)));
-                    // The rows the ellipses span.
-                    let rows = ((y - tn.min(y)) as u8, (y + ts.min(n - 1 - y) + 1) as u8);
-                    list.push(MemoStone {
-                        stone,
-                        color,
-                        strength,
-                        initial: initial.get(Direction::North),
-                        reads,
-                        covered,
-                        covered_rows: rows,
-                    });
-                }
-                if detail {
-                    stones.push(EllipseStone {
-                        stone,
-                        color,
-                        initial,
-                        reinforced,
-                        truncated,
-                        reinforcements,
-                    });
-                }
-            }
+            self.expand_colour(
+                &inputs,
+                color,
+                &fresh,
+                tally,
+                &mut cover[c],
+                &mut recorded,
+                &mut stones,
+            );
             if !narrow {
                 tally.finish(&mut cover[c], size);
             }
@@ -1128,20 +1221,22 @@ impl Ellipse<'_> {
         };
         // Every live stone in point order.
         stones.sort_unstable_by_key(|s| s.stone);
-        let memo = recorded
-            .zip(block_memo)
-            .map(|(stones, blocks)| EllipseMemo {
-                size,
-                params: self.params,
-                rules: std::ptr::from_ref(self.rules) as usize,
-                stones_of,
-                obstacles: obstacle_sets,
-                targets: target_sets,
-                white_from: stones.partition_point(|s| s.color == Color::Black),
-                stones,
-                cover: counts.covers(size),
-                blocks,
-            });
+        let memo =
+            recorded
+                .zip(block_memo)
+                .zip(target_sets)
+                .map(|((stones, blocks), target_sets)| EllipseMemo {
+                    size,
+                    params: self.params,
+                    rules: std::ptr::from_ref(self.rules) as usize,
+                    stones_of,
+                    obstacles: obstacle_sets,
+                    targets: target_sets,
+                    white_from: stones.partition_point(|s| s.color == Color::Black),
+                    stones,
+                    cover: counts.covers(size),
+                    blocks,
+                });
         (
             Covered {
                 size,
@@ -1152,6 +1247,28 @@ impl Ellipse<'_> {
             memo,
         )
     }
+}
+
+/// What [`Ellipse::expand_colour`] reads, made once a run.
+#[derive(Clone, Copy)]
+struct StoneInputs<'a> {
+    ctx: &'a Context<'a>,
+    size: u8,
+    /// The rules as window tests, if they all lie within the window.
+    window_rules: Option<&'a WindowRules>,
+    windows: &'a Windows,
+    /// The grid, when the rules are not all window tests.
+    grid: Option<&'a Grid>,
+    /// By colour: what truncates the sources, the obstacles and the
+    /// targets (a row of bits per row).
+    stops: &'a [Stops; 2],
+    obstacles: &'a [Obstacles; 2],
+    lines: &'a Lines,
+    target_rows: &'a [[u32; MAX_SIZE as usize]; 2],
+    /// How far the rules look from a stone.
+    rules_reach: i32,
+    /// Whether each stone's sources and reinforcements are kept.
+    detail: bool,
 }
 
 /// What shortens a colour's sources (step 3): the obstacles holding an
@@ -1167,16 +1284,21 @@ struct Stops {
 
 impl Stops {
     /// The stops of the colour whose obstacles are `obstacles` and whose
-    /// enemy's live stones are `enemy`, on a board of `size`.
-    fn new(size: u8, obstacles: &PointSet, enemy: &PointSet) -> Stops {
-        let mut stones = *obstacles;
-        stones.intersect_with(enemy);
-        let mut blocks = *obstacles;
-        blocks.subtract(enemy);
+    /// enemy's live stones are `enemy` (each a row of bits per row), on a
+    /// board of `size`.
+    fn new(
+        size: u8,
+        obstacles: &[u32; MAX_SIZE as usize],
+        enemy: &[u32; MAX_SIZE as usize],
+    ) -> Stops {
         let mut rows = [0u64; 32];
-        for (y, row) in rows.iter_mut().enumerate().take(usize::from(size)) {
-            let y = y as u8;
-            *row = u64::from(stones.row_bits(y)) | u64::from(blocks.row_bits(y)) << 32;
+        for ((row, &o), &e) in rows
+            .iter_mut()
+            .zip(obstacles)
+            .zip(enemy)
+            .take(usize::from(size))
+        {
+            *row = u64::from(o & e) | u64::from(o & !e) << 32;
         }
         Stops {
             rows,

@@ -362,6 +362,24 @@ impl Obstacles {
         }
     }
 
+    /// [`Obstacles::of_set`] of `set` given its rows as well (`rows`,
+    /// [`PointSet::rows`] of it; `set` on the board).
+    pub(crate) fn of_set_rows(
+        size: u8,
+        set: PointSet,
+        rows: [u32; MAX_SIZE as usize],
+    ) -> Obstacles {
+        debug_assert!(
+            {
+                let mut off = set;
+                off.subtract(&PointSet::board(size));
+                off.is_empty() && rows == set.rows(size)
+            },
+            "the obstacles' rows"
+        );
+        Obstacles { set, rows }
+    }
+
     /// The obstacles of row `y` (on the board) as bits: bit `x` for
     /// column `x`.
     #[inline]

@@ -16,7 +16,7 @@ use crate::geometry::{Direction, Sources};
 use crate::grid::{self, Grid};
 use keisei_board::diag::{Location, SourceError, SourceErrors};
 use keisei_board::pattern::{Pattern, PatternFile, PatternSet, Symbol};
-use keisei_board::{Cell, Color, MAX_SIZE, Point, PointSet, Symmetry};
+use keisei_board::{Cell, Color, MAX_SIZE, Point, Symmetry};
 use std::sync::OnceLock;
 
 /// The built-in rule file: (name in diagnostics, text).
@@ -143,13 +143,14 @@ pub(crate) struct Windows {
 
 impl Windows {
     /// The windows of a board of `size` whose live stones of each colour
-    /// (by [`Color::index`]) are `stones`.
-    pub(crate) fn new(size: u8, stones: &[PointSet; 2]) -> Windows {
+    /// (by [`Color::index`]) are `stones`, a row of bits per row
+    /// ([`keisei_board::PointSet::rows`]).
+    pub(crate) fn new(size: u8, stones: &[[u32; MAX_SIZE as usize]; 2]) -> Windows {
         let (n, r, side) = (i32::from(size), WINDOW_REACH, WINDOW_SIDE);
         let mut rows = [0u64; MAX_SIZE as usize + 2 * WINDOW_REACH as usize];
-        for y in 0..size {
-            rows[(i32::from(y) + r) as usize] = u64::from(stones[0].row_bits(y)) << r
-                | u64::from(stones[1].row_bits(y)) << (32 + r);
+        for y in 0..usize::from(size) {
+            rows[y + r as usize] =
+                u64::from(stones[0][y]) << r | u64::from(stones[1][y]) << (32 + r);
         }
         let off = |at: i32| (0..side).filter(move |&c| !(0..n).contains(&(at - r + c)));
         let mut off_columns = [0u32; MAX_SIZE as usize];
@@ -727,7 +728,7 @@ impl ReinforcementRules {
 mod tests {
     use super::*;
     use crate::context::Given;
-    use keisei_board::{Board, BoardMap};
+    use keisei_board::{Board, BoardMap, PointSet};
     use keisei_territory::{Owner, Territory};
 
     /// Rules with every kind of cell the window tests (own, enemy, own or
@@ -832,7 +833,7 @@ pattern far
             for s in &mut live {
                 s.subtract(&dead);
             }
-            let windows = Windows::new(size, &live);
+            let windows = Windows::new(size, &live.map(|set| set.rows(size)));
             for rules in all {
                 let window = rules.window_rules().unwrap();
                 for p in board.points() {
