@@ -17,7 +17,8 @@ use keisei_groups::{
     danger_minus, danger_minus_totals, life_status,
 };
 use keisei_influence::{
-    Context, Given, Influence, InfluenceMemo, Model, ModelKind, Summary, Under, dot_blocks,
+    Context, Given, GroupStrengths, Influence, InfluenceMemo, Model, ModelKind, Summary, Under,
+    dot_blocks,
 };
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
@@ -635,7 +636,23 @@ impl Evaluator {
             }
             TerritoryModel::Enclosed => (zone_blocks, None),
         };
-        let strength = groups.strength_map(size);
+        // The strengths by group (no map of every point; the ellipse model
+        // works out each group's initial source once) when the groups name
+        // each stone's group on this board; else the strength map.
+        let strengths: Vec<f64> = groups.groups.iter().map(|g| g.strength).collect();
+        let by_group = groups.group_of.size() == size;
+        let strength = if by_group {
+            BoardMap::new(0, 0.0)
+        } else {
+            groups.strength_map(size)
+        };
+        debug_assert!(
+            !by_group
+                || groups.strength_map(size).iter().all(|(p, &s)| {
+                    groups.group_of[p].map_or(0.0, |g| strengths[g]).to_bits() == s.to_bits()
+                }),
+            "the strengths by group are the strength map"
+        );
         let ctx = Context {
             board,
             strength: &strength,
@@ -645,6 +662,10 @@ impl Evaluator {
             given: Given {
                 restriction_blocks: restriction.as_ref(),
                 owner_rows: Some(&owned),
+                group_strengths: by_group.then_some(GroupStrengths {
+                    group_of: &groups.group_of,
+                    strengths: &strengths,
+                }),
             },
         };
         // A child needs only the influence's summary (no maps).

@@ -17,6 +17,9 @@ pub struct Context<'a> {
     /// The position.
     pub board: &'a Board,
     /// For each stone: the strength `s ∈ [0, 1]` of its group (seed 000 eq. 4); 0 on empty points.
+    /// Not read when the strengths are given by group
+    /// ([`Given::group_strengths`]): it may then be a map of another size
+    /// (an empty one).
     pub strength: &'a BoardMap<f64>,
     /// Stones that cannot be attacked (group danger below the threshold): they get
     /// restriction blocks and stop enemy sources (seed 000 §3.2).
@@ -33,9 +36,10 @@ pub struct Context<'a> {
 
 /// What a caller of the models has made already from the other inputs of
 /// a [`Context`], each when it has it (`None`: the model that needs it
-/// makes it). Each must be what the model would make (debug builds
-/// check). New inputs of this kind go here, so that the contexts built
-/// without them need no change.
+/// makes it), and inputs it has in another form ([`Given::group_strengths`]
+/// for the strength map). Each must be what the model would make, or read
+/// (debug builds check). New inputs of this kind go here, so that the
+/// contexts built without them need no change.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Given<'a> {
     /// The restriction blocks of the unattackable live stones on the board
@@ -47,6 +51,35 @@ pub struct Given<'a> {
     /// ([`keisei_territory::owner_rows`] of the territory map on the board's
     /// size): the ellipse model's targets leave them out.
     pub owner_rows: Option<&'a OwnerRows>,
+    /// The strengths by group, in place of the strength map: when given,
+    /// every model reads a stone's strength here ([`Context::strength_at`]),
+    /// and the ellipse model works out each group's initial source once.
+    pub group_strengths: Option<GroupStrengths<'a>>,
+}
+
+/// Each stone's group and each group's strength (the groups crate keeps
+/// them so): a stone's strength without a map of every point.
+#[derive(Clone, Copy, Debug)]
+pub struct GroupStrengths<'a> {
+    /// For each point of the board, the index in `strengths` of the group
+    /// of the stone on it (`None` on empty points).
+    pub group_of: &'a BoardMap<Option<usize>>,
+    /// Each group's strength (unclamped, as a strength map would hold it).
+    pub strengths: &'a [f64],
+}
+
+impl GroupStrengths<'_> {
+    /// The strength of the group of the stone on `p`, unclamped (0 for an
+    /// empty point or a point outside the map).
+    pub fn of(&self, p: Point) -> f64 {
+        self.group_of
+            .array()
+            .get([p.y() as usize, p.x() as usize])
+            .copied()
+            .flatten()
+            .and_then(|g| self.strengths.get(g).copied())
+            .unwrap_or(0.0)
+    }
 }
 
 impl Context<'_> {
@@ -78,15 +111,19 @@ impl Context<'_> {
     }
 
     /// The strength of the group of the stone on `p`, clamped to `[0, 1]`
-    /// (`NaN` and points outside the map read as 0).
+    /// (`NaN` and points outside the map read as 0): from the strengths
+    /// given by group when there are, else from the strength map.
     pub fn strength_at(&self, p: Point) -> f64 {
-        let s = self
-            .strength
-            .array()
-            .get([p.y() as usize, p.x() as usize])
-            .copied()
-            .unwrap_or(0.0);
-        if s.is_nan() { 0.0 } else { s.clamp(0.0, 1.0) }
+        let s = match &self.given.group_strengths {
+            Some(groups) => groups.of(p),
+            None => self
+                .strength
+                .array()
+                .get([p.y() as usize, p.x() as usize])
+                .copied()
+                .unwrap_or(0.0),
+        };
+        clamp_strength(s)
     }
 
     /// Whose territory `p` is (`None` outside the territory map).
@@ -103,6 +140,12 @@ impl Context<'_> {
     pub fn is_unattackable(&self, p: Point) -> bool {
         self.unattackable.contains(p) && self.live(p).is_some()
     }
+}
+
+/// A strength as the models read it: clamped to `[0, 1]`, `NaN` read as 0.
+#[inline]
+pub(crate) fn clamp_strength(s: f64) -> f64 {
+    if s.is_nan() { 0.0 } else { s.clamp(0.0, 1.0) }
 }
 
 /// Stand-in inputs for using the influence models on their own (examples,

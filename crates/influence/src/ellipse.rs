@@ -3,12 +3,14 @@
 //! from the group's strength, reinforcement rules, truncation at blocks and
 //! unattackable enemy stones, and expansion by quarter ellipses.
 
-use crate::context::Context;
+use crate::context::{Context, GroupStrengths, clamp_strength};
 use crate::geometry::{Direction, Lines, MAX_REACH, Obstacles, Sources, columns};
 use crate::grid::{self, Grid};
 use crate::influence::{Influence, InfluenceMemo, Model, ModelKind, Summary, Under};
 use crate::rules::{Reinforcement, ReinforcementRules, WindowRules, Windows};
-use keisei_board::{Board, BoardMap, Color, MAX_SIZE, Point, PointSet, PointSets};
+use keisei_board::{
+    Board, BoardMap, Color, MAX_SIZE, NUM_CELLS, Point, PointSet, PointSets, STRIDE,
+};
 use keisei_territory::patterns::RemovalRules;
 use keisei_territory::{
     BlockFinder, BlockModel, Blocks, OwnerRows, block_reach, blocks, blocks_of_sets, owner_rows,
@@ -908,6 +910,7 @@ impl Ellipse<'_> {
             obstacles,
             lines,
             target_rows,
+            initial_at,
             rules_reach,
             detail,
         } = *inputs;
@@ -917,8 +920,15 @@ impl Ellipse<'_> {
         // only: written only when recording).
         let mut covered = [0u32; MAX_SIZE as usize];
         for stone in fresh {
-            let strength = ctx.strength_at(stone);
-            let initial = Sources::uniform(self.initial(strength));
+            let initial = Sources::uniform(match initial_at {
+                Some(at) => at.get(stone.index()).map_or(0, |&s| i32::from(s)),
+                None => self.initial(ctx.strength_at(stone)),
+            });
+            debug_assert_eq!(
+                initial.get(Direction::North),
+                self.initial(ctx.strength_at(stone)),
+                "the initial source"
+            );
             let mut reinforcements = Vec::new();
             let mut reinforced = initial;
             if let Some(rules) = window_rules {
@@ -972,7 +982,7 @@ impl Ellipse<'_> {
                 list.push(MemoStone {
                     stone,
                     color,
-                    strength,
+                    strength: ctx.strength_at(stone),
                     initial: initial.get(Direction::North),
                     reads,
                     covered,
@@ -990,6 +1000,48 @@ impl Ellipse<'_> {
                 });
             }
         }
+    }
+
+    /// The initial source of each live stone (`live`, a row of bits per
+    /// row for each colour) of a board of `size` whose strengths are given
+    /// by group, by the stone's [`Point::index`] (other points 0), each
+    /// group's worked out once (a stone of no group has the source of
+    /// strength 0, as [`Context::strength_at`] reads it); `None` when the
+    /// groups' map is of another size.
+    #[inline(never)]
+    fn initial_sources(
+        &self,
+        groups: &GroupStrengths,
+        live: &[[u32; MAX_SIZE as usize]; 2],
+        size: u8,
+    ) -> Option<[u8; NUM_CELLS]> {
+        if groups.group_of.size() != size {
+            return None;
+        }
+        let n = usize::from(size);
+        let group_of = groups.group_of.row_major();
+        // Within 0..=MAX_REACH.
+        let source = |s: f64| self.initial(clamp_strength(s)) as u8;
+        let initials: Vec<u8> = groups.strengths.iter().map(|&s| source(s)).collect();
+        let no_group = source(0.0);
+        let mut at = [0u8; NUM_CELLS];
+        for (y, row) in group_of.chunks_exact(n.max(1)).take(n).enumerate() {
+            let mut bits = live[0][y] | live[1][y];
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let initial = row
+                    .get(x)
+                    .copied()
+                    .flatten()
+                    .and_then(|g| initials.get(g).copied())
+                    .unwrap_or(no_group);
+                if let Some(cell) = at.get_mut((y + 1) * STRIDE + x + 1) {
+                    *cell = initial;
+                }
+            }
+        }
+        Some(at)
     }
 
     /// Whether `memo` was kept by a model with these constants and rules on
@@ -1173,6 +1225,12 @@ impl Ellipse<'_> {
         };
         let grid = window_rules.is_none().then(|| Grid::new(ctx));
         let windows = Windows::new(size, &live_rows);
+        // With the strengths given by group: each live stone's initial
+        // source, each group's worked out once.
+        let initial_at = ctx
+            .given
+            .group_strengths
+            .and_then(|groups| self.initial_sources(&groups, &live_rows, size));
         let inputs = StoneInputs {
             ctx,
             size,
@@ -1183,6 +1241,7 @@ impl Ellipse<'_> {
             obstacles: &obstacles,
             lines: Lines::get(),
             target_rows: &target_rows,
+            initial_at: initial_at.as_ref(),
             rules_reach,
             detail,
         };
@@ -1265,6 +1324,9 @@ struct StoneInputs<'a> {
     obstacles: &'a [Obstacles; 2],
     lines: &'a Lines,
     target_rows: &'a [[u32; MAX_SIZE as usize]; 2],
+    /// Each live stone's initial source by its [`Point::index`], when the
+    /// strengths are given by group ([`Ellipse::initial_sources`]).
+    initial_at: Option<&'a [u8; NUM_CELLS]>,
     /// How far the rules look from a stone.
     rules_reach: i32,
     /// Whether each stone's sources and reinforcements are kept.

@@ -78,7 +78,7 @@ fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
-pub use context::{Context, Given, StandaloneInputs};
+pub use context::{Context, Given, GroupStrengths, StandaloneInputs};
 pub use dots::{
     DOTS_REACH, DotBlock, Dots, DotsAnalysis, DotsParams, SPHERE, Weakening, dot_blocks,
     is_false_eye, stone_influence,
