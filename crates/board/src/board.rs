@@ -95,9 +95,10 @@ pub struct Board {
 }
 
 /// The index of `p`, a point on the board, checked once to lie inside the
-/// border, so that the indices of its neighbours need no check each.
+/// border, so that the indices of its neighbours need no check each (the
+/// reader asks it of every point whose neighbours it looks at).
 #[inline]
-fn inner_index(p: Point) -> usize {
+pub(crate) fn inner_index(p: Point) -> usize {
     let i = p.index();
     assert!(
         (STRIDE..NUM_CELLS - STRIDE).contains(&i),
@@ -714,12 +715,17 @@ impl Board {
         journal: &mut Journal,
     ) -> Result<u32, BoardError> {
         // Most moves read are on an empty point next to another, not the
-        // ko point: legal at a glance, without a look at the chains.
+        // ko point: legal at a glance, without a look at the chains. (An
+        // empty point lies inside the border: its neighbours' cells are
+        // read without a check each.)
         let pi = p.index();
         let plain = self.cells[pi] == Cell::Empty
-            && p.neighbors()
-                .iter()
-                .any(|n| self.cells[n.index()] == Cell::Empty)
+            && {
+                inner_index(p);
+                p.neighbors()
+                    .iter()
+                    .any(|n| self.cells[n.index()] == Cell::Empty)
+            }
             && self.ko != Some((p, color));
         if !plain {
             self.check_move(color, p)?;

@@ -53,7 +53,7 @@
 //! atari whose last liberty the attacker may not fill because of ko is not
 //! captured at that node.
 
-use crate::board::{Board, Journal};
+use crate::board::{Board, Journal, inner_index};
 use crate::color::{Cell, Color};
 use crate::footprint::Footprint;
 use crate::map::{BoardMap, MapCell};
@@ -1268,6 +1268,7 @@ impl<'r> Search<'r> {
     #[inline]
     fn count_extension(&mut self, ext: Extension) -> Option<bool> {
         let b = &*self.board;
+        inner_index(ext.at);
         let captures = ext
             .at
             .neighbors()
@@ -1304,6 +1305,7 @@ impl<'r> Search<'r> {
         // The captured chains' heads (a chain may touch `p` twice).
         let mut heads = [NO_POINT; 4];
         let mut n = 0;
+        inner_index(p);
         for q in p.neighbors() {
             if b.cell(q) == att && b.liberty_count(q) == 1 {
                 let h = b.chain_head(q);
@@ -1322,6 +1324,7 @@ impl<'r> Search<'r> {
         }
         let (own, head) = (self.defender.cell(), b.chain_head(self.target));
         let next_to_target = |q: Point| {
+            inner_index(q);
             q.neighbors()
                 .iter()
                 .any(|&r| b.cell(r) == own && b.chain_head(r) == head)
@@ -1573,6 +1576,7 @@ impl<'r> Search<'r> {
             }
         }
         let (own, head) = (self.defender.cell(), b.chain_head(self.target));
+        inner_index(at);
         for n in at.neighbors() {
             if n == filled {
                 continue;
@@ -1669,6 +1673,7 @@ fn is_self_atari(b: &Board, color: Color, p: Point) -> bool {
     // Two distinct liberties settle it: the first two found are kept.
     let mut libs = Distinct::<2>::new();
     let own = color.cell();
+    inner_index(p);
     for n in p.neighbors() {
         let cell = b.cell(n);
         if cell == Cell::Empty {
@@ -2086,6 +2091,7 @@ impl<const N: usize> Distinct<N> {
 
 /// Number of empty orthogonal neighbours of `p`.
 fn empty_neighbours(b: &Board, p: Point) -> i32 {
+    inner_index(p);
     p.neighbors().iter().filter(|&&n| b.is_empty(n)).count() as i32
 }
 
@@ -2107,6 +2113,7 @@ fn weak_adjacent_heads(b: &Board, t: Point, color: Color, max_libs: usize) -> He
     };
     let cell = color.cell();
     for s in b.chain_stones(t) {
+        inner_index(s);
         for n in s.neighbors() {
             if b.cell(n) == cell && b.liberty_count(n) <= max_libs {
                 let h = b.chain_head(n);
