@@ -427,6 +427,13 @@ impl Board {
         }
     }
 
+    /// The simple-ko point and the colour that may not play there, if any
+    /// ([`Board::ko_point`] of that colour).
+    #[inline]
+    pub(crate) fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+    }
+
     /// Which contents the board has: boards with the same nonzero stamp
     /// are identical, chain bookkeeping included (one is a copy of the
     /// other, neither changed since). 0 says nothing.

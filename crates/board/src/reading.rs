@@ -824,10 +824,9 @@ impl<'r> Search<'r> {
     fn key(&self, side: Side) -> u64 {
         let b = &*self.board;
         let mut k = self.key_without_ko(b.hash(), side);
-        for c in Color::BOTH {
-            if let Some(p) = b.ko_point(c) {
-                k ^= mix(p.index() as u64 + 1 + (c.index() as u64) * 0x1_0000);
-            }
+        // (One colour at most has a ko point.)
+        if let Some((p, c)) = b.ko() {
+            k ^= mix(p.index() as u64 + 1 + (c.index() as u64) * 0x1_0000);
         }
         k | 1
     }
@@ -958,11 +957,13 @@ impl<'r> Search<'r> {
             }
             let p = cands.point(next);
             next += 1;
-            // The defender's one move after `p`, if known (on this board).
-            let lone = extensions
-                .lone(lib_pts, p)
+            // Which of two liberties `p` is, and the defender's one move
+            // after it, if known (on this board).
+            let at = Extensions::index(lib_pts, p);
+            let lone = at
+                .and_then(|i| extensions.lone(lib_pts, i))
                 .filter(|_| self.ataris_join(&ataris, p));
-            if let Some(val) = lone.and_then(|_| self.atari_won(d, p, lib_pts, &extensions)) {
+            if let Some(val) = lone.and_then(|_| self.atari_won(d, p, lib_pts, at?, &extensions)) {
                 match val {
                     Val::AttackerWins => {
                         self.cache.store(key, d, Val::AttackerWins, Some(p));
@@ -982,16 +983,13 @@ impl<'r> Search<'r> {
                 }
                 continue;
             }
-            if self.board.color(t) != Some(self.defender) {
-                self.take_back();
-                self.cache.store(key, d, Val::AttackerWins, Some(p));
-                return (Val::AttackerWins, Some(p));
-            }
+            // (The target, with two liberties or more, outlives one move.)
+            debug_assert_eq!(self.board.color(t), Some(self.defender));
             // A move on one of two liberties that captured nothing: the
             // defender's extension on the other was counted for its score
             // (on this board, with `p` filled: the board now).
             if self.board.captures(self.attacker) == captured {
-                self.extension = extensions.after(lib_pts, p, self.threshold);
+                self.extension = at.and_then(|i| extensions.after(lib_pts, i, self.threshold));
                 self.lone = lone;
             }
             let val = self.defend_node(d + 1).0;
@@ -1069,9 +1067,10 @@ impl<'r> Search<'r> {
         d: usize,
         p: Point,
         lib_pts: &[Point],
+        i: usize,
         extensions: &Extensions,
     ) -> Option<Val> {
-        let ext = extensions.atari(lib_pts, p)?;
+        let ext = extensions.atari(lib_pts, i)?;
         if self.trace.is_some()
             || d + 1 >= usize::from(self.limits.max_depth)
             || self.nodes + 1 >= self.limits.node_budget
@@ -1919,15 +1918,22 @@ struct Extensions {
 }
 
 impl Extensions {
-    /// What the attacker's move `p` on one of the liberties `lib_pts`
-    /// tells of the defender's extension on the other, when its count
-    /// decides that move ([`Extension`]).
+    /// Which of the target's two liberties `lib_pts` the attacker's `p` is
+    /// (the index the other methods take, found once a move); `None` when
+    /// the target has more liberties or `p` is not one of them.
     #[inline]
-    fn after(&self, lib_pts: &[Point], p: Point, threshold: usize) -> Option<Extension> {
+    fn index(lib_pts: &[Point], p: Point) -> Option<usize> {
         if lib_pts.len() != 2 {
             return None;
         }
-        let i = lib_pts.iter().position(|&l| l == p)?;
+        lib_pts.iter().position(|&l| l == p)
+    }
+
+    /// What the attacker's move on the liberty `lib_pts[i]` (one of two,
+    /// [`Extensions::index`]) tells of the defender's extension on the
+    /// other, when its count decides that move ([`Extension`]).
+    #[inline]
+    fn after(&self, lib_pts: &[Point], i: usize, threshold: usize) -> Option<Extension> {
         let liberties = self.liberties[i];
         (liberties == 1 || liberties >= threshold as i32).then(|| Extension {
             at: lib_pts[1 - i],
@@ -1935,29 +1941,23 @@ impl Extensions {
         })
     }
 
-    /// The defender's one candidate after the attacker's `p` on one of the
-    /// target's two liberties, the extension on the other, when `p`
-    /// captures nothing (the caller sees to it, and that no attacker chain
-    /// in atari next to the target is left so: those in atari have their
-    /// liberty on `p`) and is no self-atari: the target is left in atari,
-    /// with no counter-atari, and no attacker chain next to it in atari.
+    /// The defender's one candidate after the attacker's `p` on
+    /// `lib_pts[i]`, one of the target's two liberties, the extension on
+    /// the other, when `p` captures nothing (the caller sees to it, and
+    /// that no attacker chain in atari next to the target is left so:
+    /// those in atari have their liberty on `p`) and is no self-atari: the
+    /// target is left in atari, with no counter-atari, and no attacker
+    /// chain next to it in atari.
     #[inline]
-    fn lone(&self, lib_pts: &[Point], p: Point) -> Option<Point> {
-        if lib_pts.len() != 2 {
-            return None;
-        }
-        let i = lib_pts.iter().position(|&l| l == p)?;
+    fn lone(&self, lib_pts: &[Point], i: usize) -> Option<Point> {
         (self.liberties[i] >= 0 && !self.self_atari[i]).then(|| lib_pts[1 - i])
     }
 
-    /// [`Extensions::after`] when the attacker's `p` is no self-atari and
-    /// the defender's extension after it is one ([`Search::atari_won`]).
+    /// [`Extensions::after`] when the attacker's move on `lib_pts[i]` is no
+    /// self-atari and the defender's extension after it is one
+    /// ([`Search::atari_won`]).
     #[inline]
-    fn atari(&self, lib_pts: &[Point], p: Point) -> Option<Extension> {
-        if lib_pts.len() != 2 {
-            return None;
-        }
-        let i = lib_pts.iter().position(|&l| l == p)?;
+    fn atari(&self, lib_pts: &[Point], i: usize) -> Option<Extension> {
         (self.liberties[i] == 1 && !self.self_atari[i]).then(|| Extension {
             at: lib_pts[1 - i],
             liberties: 1,
