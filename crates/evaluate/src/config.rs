@@ -139,6 +139,10 @@ pub struct GroupThresholds {
     /// dead as well, by game phase: opening, middle, late
     /// (`algorithms.md` §8.1 step 3).
     pub enclosed_dead_above: [f64; 3],
+    /// A group of at least this many stones judged dead lives if it wins a
+    /// capturing race, counted by liberties, with an eyeless enemy chain
+    /// next to it; 0 turns the guard off (`algorithms.md` §8.1 step 3, item 6).
+    pub race_min_stones: usize,
 }
 
 impl Default for GroupThresholds {
@@ -157,6 +161,7 @@ impl Default for GroupThresholds {
             ])
             .expect("valid steps"),
             enclosed_dead_above: [0.7, 0.7, 0.7],
+            race_min_stones: 6,
         }
     }
 }
@@ -329,6 +334,12 @@ pub struct Ownership {
     /// big group inside the other colour's territory needs more danger to
     /// be dead.
     pub enclosed_dead_above_by_size: DeadBySize,
+    /// In a finished position, the capturing-race guard's fewest stones
+    /// for the ownership and the score, in place of
+    /// `groups.race-min-stones`; 0 (the default) turns it off: the races
+    /// are over, and a dead group's liberties beside a short chain of the
+    /// wall around it say nothing of them (`algorithms.md` §8.1 step 3, item 6).
+    pub finished_race_min_stones: usize,
 }
 
 impl Default for Ownership {
@@ -348,6 +359,7 @@ impl Default for Ownership {
             ])
             .expect("valid steps"),
             enclosed_dead_above_by_size: DeadBySize::new(&[(8, 0.7)]).expect("valid steps"),
+            finished_race_min_stones: 0,
         }
     }
 }

@@ -509,6 +509,7 @@ impl Evaluator {
             unattackable_below: cfg.groups.unattackable_below,
             dead_above: cfg.groups.dead_above,
             dead_by_size: cfg.groups.dead_above_by_size,
+            race_min_stones: cfg.groups.race_min_stones,
             ..GroupParams::default()
         };
         let knowledge = (self.eye_db, &self.eye_cache, self.rooms);
@@ -599,9 +600,13 @@ impl Evaluator {
                 .enclosed_dead_above
                 .min(terms_params.enclosed_dead_above);
             own_params.enclosed_by_size = own.enclosed_dead_above_by_size;
-            // A finished position: its own dead thresholds by size.
-            if share > own.finished_above && !own.finished_dead_above_by_size.is_empty() {
-                own_params.dead_by_size = own.finished_dead_above_by_size;
+            // A finished position: its own dead thresholds by size, and its
+            // own capturing-race guard.
+            if share > own.finished_above {
+                if !own.finished_dead_above_by_size.is_empty() {
+                    own_params.dead_by_size = own.finished_dead_above_by_size;
+                }
+                own_params.race_min_stones = own.finished_race_min_stones;
             }
         }
         let ownership_view = match reading {

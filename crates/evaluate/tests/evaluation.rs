@@ -290,6 +290,24 @@ fn the_enclosed_threshold_is_that_of_the_phase() {
     );
 }
 
+/// The capturing-race guard (`groups.race-min-stones`, default 6): in
+/// `race-won.sgf` White's six corner stones (danger 0.75, dead by it) win
+/// the race with the Black stone F9 next to them, White to move. By
+/// default they live, in the terms and the score alike; with the guard
+/// off they are dead and their stones and corner count for Black.
+#[test]
+fn a_dead_group_that_wins_a_capturing_race_lives() {
+    let pos = crate::position("groups/race-won.sgf", None);
+    let g9 = crate::point(&pos, "G9");
+    let on = crate::evaluate_with(&pos, |_| {});
+    assert_eq!(keisei_evaluate::Config::default().groups.race_min_stones, 6);
+    assert!(!on.dead.contains(g9), "{:?}", on.dead);
+    let off = crate::evaluate_with(&pos, |config| config.groups.race_min_stones = 0);
+    assert!(off.dead.contains(g9));
+    // Six stones taken and the corner's two points: at least 14 points.
+    assert!(off.score > on.score + 14.0, "{} {}", off.score, on.score);
+}
+
 /// The ownership map and the score settle with their own late threshold:
 /// in `late-invader.sgf` (a finished game) the lone White stone at C11
 /// (danger 0.58) lies in Black's walled corner. The terms, with the late

@@ -34,6 +34,11 @@ pub struct GroupParams {
     /// Thresholds by the group's number of stones, which replace
     /// `enclosed_dead_above` where they are given (none by default).
     pub enclosed_by_size: DeadBySize,
+    /// A group of at least this many stones judged dead lives if it wins a
+    /// capturing race with an eyeless enemy chain next to it
+    /// ([`crate::analyse_settled`] step 6); 0 (the default) turns the
+    /// race guard off.
+    pub race_min_stones: usize,
 }
 
 impl Default for GroupParams {
@@ -45,6 +50,7 @@ impl Default for GroupParams {
             dead_by_size: DeadBySize::NONE,
             enclosed_dead_above: 0.5,
             enclosed_by_size: DeadBySize::NONE,
+            race_min_stones: 0,
         }
     }
 }

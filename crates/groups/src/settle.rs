@@ -71,7 +71,13 @@ pub struct Settled {
 ///    A group of at most three stones taken as enclosed revives no one:
 ///    the other's reading had them captured, and their capture makes no
 ///    second eye.
-/// 6. Territory with the dead stones passable.
+/// 6. The capturing-race guard (with `params.race_min_stones` above 0): a
+///    group of at least that many stones judged dead, and not taken as
+///    enclosed (step 2 weighed its races), lives if one of its chains
+///    wins a capturing race, counted by liberties, against a live enemy
+///    chain next to it whose group has no eye (an eye count below 0.5).
+///    Every group is judged against the same dead set.
+/// 7. Territory with the dead stones passable.
 ///
 /// The second reading reads again only the groups whose eye regions or
 /// rooms the passable stones changed. With [`SettledSharing::Record`] it
@@ -315,6 +321,7 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     };
     if enclosed.is_empty() {
         dead = revive_touching(&groups, &dead, &enclosed);
+        dead = race_winners_live(board, &groups, dead, &enclosed, params.race_min_stones);
         let territory = if dead.is_empty() {
             first.into_owned()
         } else {
@@ -350,6 +357,7 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     dead = groups.dead();
     dead.union_with(&enclosed);
     dead = revive_touching(&groups, &dead, &enclosed);
+    dead = race_winners_live(board, &groups, dead, &enclosed, params.race_min_stones);
     let territory = if dead == enclosed {
         t
     } else {
@@ -573,6 +581,63 @@ fn revive_touching(groups: &Groups, dead: &PointSet, enclosed: &PointSet) -> Poi
                 && key(h).partial_cmp(&key(g)) == Some(std::cmp::Ordering::Greater)
         });
         if outlived && !g.stones.intersects(enclosed) {
+            out.subtract(&g.stones);
+        }
+    }
+    out
+}
+
+/// Step 6 of [`analyse_settled`]: `dead` less the groups of at least
+/// `min_stones` stones (none when it is 0), not `enclosed`, that win a
+/// capturing race with a live enemy chain next to them. The race is
+/// counted, not read. With the group's colour to move, its chain wins when
+/// the enemy chain has no more liberties than it: it fills them first.
+/// With the enemy to move, the enemy chain must have two fewer: its move
+/// may gain one liberty, by extending or by joining the chains it is
+/// linked to, and still lose. An enemy chain whose group has an eye (eye
+/// count 0.5 or more) is no such race: a liberty count does not see eyes.
+fn race_winners_live(
+    board: &Board,
+    groups: &Groups,
+    dead: PointSet,
+    enclosed: &PointSet,
+    min_stones: usize,
+) -> PointSet {
+    if min_stones == 0 || dead.is_empty() {
+        return dead;
+    }
+    let stones = board.point_sets().stones;
+    let mut out = dead;
+    for g in &groups.groups {
+        if !g.stones.intersects(&dead)
+            || g.stones.intersects(enclosed)
+            || g.stones.len() < min_stones
+        {
+            continue;
+        }
+        // The live enemy stones next to the group.
+        let mut next_to = g.stones.adjacent();
+        next_to.intersect_with(&stones[g.color.opponent().index()]);
+        next_to.subtract(&dead);
+        let moves_first = board.to_move() == g.color;
+        let wins = next_to.iter().any(|e| {
+            let theirs = board.liberty_count(e);
+            // The most liberties of the group's chains next to the stone.
+            let own = e
+                .neighbors()
+                .iter()
+                .filter(|&&n| g.stones.contains(n))
+                .map(|&n| board.liberty_count(n))
+                .max()
+                .unwrap_or(0);
+            let won = if moves_first {
+                theirs <= own
+            } else {
+                theirs + 1 < own
+            };
+            won && groups.at(e).is_some_and(|h| h.eye_count < 0.5)
+        });
+        if wins {
             out.subtract(&g.stones);
         }
     }

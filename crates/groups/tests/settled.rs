@@ -15,16 +15,16 @@ use proptest::prelude::*;
 use std::fmt::Write as _;
 
 fn settled(board: &Board) -> Settled {
-    settled_sharing(board, SettledSharing::None)
+    settled_with(board, &GroupParams::default(), SettledSharing::None)
 }
 
-fn settled_sharing(board: &Board, sharing: SettledSharing<'_>) -> Settled {
+fn settled_with(board: &Board, params: &GroupParams, sharing: SettledSharing<'_>) -> Settled {
     let c = connections(board, ConnectionPatterns::builtin(), &mut Reader::new());
     analyse_settled(
         board,
         &c.links,
         (builtin(), &SearchCache::default(), RoomPatterns::builtin()),
-        &GroupParams::default(),
+        params,
         sharing,
     )
 }
@@ -61,37 +61,45 @@ fn case_choices(case: usize, next: &mut impl FnMut() -> u16) -> (u32, Vec<u16>) 
 /// count of second readings below is known to be more than none.
 #[test]
 fn shared_settled_reading_equals_fresh() {
-    let mut next = choice_stream(0x9e37_79b9_7f4a_7c15);
-    let (mut parents_read_twice, mut children_read_twice) = (0, 0);
-    for case in 0..60 {
-        let (size, choices) = case_choices(case, &mut next);
-        let parent = Board::from_choices(size, &choices).unwrap();
-        let fresh = settled(&parent);
-        let recorded = settled_sharing(&parent, SettledSharing::Record);
-        assert!(
-            same(&recorded, &fresh),
-            "case {case}: recording changed the reading"
-        );
-        parents_read_twice += usize::from(!fresh.enclosed.is_empty());
-        let memo = recorded.memo.expect("a memo when recording");
-        for k in 1..=3u16 {
-            let mut all = choices.clone();
-            all.extend((0..k).map(|_| next()));
-            let child = Board::from_choices(size, &all).unwrap();
-            let fresh = settled(&child);
-            let reused = settled_sharing(&child, SettledSharing::Reuse(&memo));
-            assert!(same(&reused, &fresh), "case {case}, {k} moves on");
-            children_read_twice += usize::from(!fresh.enclosed.is_empty());
+    // The default, and the capturing-race guard on every group (step 6
+    // reads the board's liberties and side to move, not the memo).
+    let race = GroupParams {
+        race_min_stones: 1,
+        ..GroupParams::default()
+    };
+    for params in [GroupParams::default(), race] {
+        let mut next = choice_stream(0x9e37_79b9_7f4a_7c15);
+        let (mut parents_read_twice, mut children_read_twice) = (0, 0);
+        for case in 0..60 {
+            let (size, choices) = case_choices(case, &mut next);
+            let parent = Board::from_choices(size, &choices).unwrap();
+            let fresh = settled_with(&parent, &params, SettledSharing::None);
+            let recorded = settled_with(&parent, &params, SettledSharing::Record);
+            assert!(
+                same(&recorded, &fresh),
+                "case {case}: recording changed the reading"
+            );
+            parents_read_twice += usize::from(!fresh.enclosed.is_empty());
+            let memo = recorded.memo.expect("a memo when recording");
+            for k in 1..=3u16 {
+                let mut all = choices.clone();
+                all.extend((0..k).map(|_| next()));
+                let child = Board::from_choices(size, &all).unwrap();
+                let fresh = settled_with(&child, &params, SettledSharing::None);
+                let reused = settled_with(&child, &params, SettledSharing::Reuse(&memo));
+                assert!(same(&reused, &fresh), "case {case}, {k} moves on");
+                children_read_twice += usize::from(!fresh.enclosed.is_empty());
+            }
         }
+        assert!(
+            parents_read_twice >= 30,
+            "{parents_read_twice} parents read twice"
+        );
+        assert!(
+            children_read_twice >= 90,
+            "{children_read_twice} children read twice"
+        );
     }
-    assert!(
-        parents_read_twice >= 30,
-        "{parents_read_twice} parents read twice"
-    );
-    assert!(
-        children_read_twice >= 90,
-        "{children_read_twice} children read twice"
-    );
 }
 
 /// One first reading judged in turn with several sets of thresholds (what
@@ -112,6 +120,7 @@ fn one_first_reading_judged_several_ways_equals_separate_analyses() {
             enclosed_dead_above: 0.1,
             enclosed_by_size: by_size(&[(8, 0.7)]),
             dead_by_size: by_size(&[(1, 0.3)]),
+            race_min_stones: 1,
             ..GroupParams::default()
         },
         GroupParams {
@@ -313,6 +322,58 @@ fn of_two_touching_dead_groups_the_less_endangered_lives() {
     // The corner is Black's once the White stones are taken.
     assert_eq!(s.territory.owner(at(&board, "A9")), Some(Color::Black));
     insta::assert_snapshot!(report(&board));
+}
+
+/// Step 6, the capturing-race guard: White's corner group, dead by its
+/// danger, touches the Black stone F9, which has one liberty to the
+/// corner's two and whose group has no eye. With White to move the corner
+/// wins the race (it takes F9 at E9) and lives; with Black to move, F9
+/// gains liberties at E9 first, and the corner stays dead. Without the
+/// guard (0, the groups crate's default) the corner is dead either way.
+#[test]
+fn a_dead_group_that_wins_a_capturing_race_lives() {
+    let board = position("groups/race-won.sgf");
+    assert_eq!(board.to_move(), Color::White);
+    let (g9, f9) = (at(&board, "G9"), at(&board, "F9"));
+    let guard = GroupParams {
+        race_min_stones: 6,
+        ..GroupParams::default()
+    };
+    let off = settled(&board);
+    let corner = off.groups.at(g9).unwrap();
+    assert_eq!((corner.stones.len(), corner.eye_count), (6, 0.5));
+    assert!(corner.danger >= GroupParams::default().dead_above);
+    assert!(
+        corner.stones.iter().all(|p| off.dead.contains(p)),
+        "{:?}",
+        off.dead
+    );
+    assert_eq!(board.liberty_count(g9), 2);
+    assert_eq!(board.liberty_count(f9), 1);
+    assert!(off.groups.at(f9).unwrap().eye_count < 0.5);
+    assert!(!off.dead.contains(f9));
+
+    let on = settled_with(&board, &guard, SettledSharing::None);
+    assert!(on.dead.is_empty(), "{:?}", on.dead);
+    assert_eq!(on.territory.owner(at(&board, "J9")), Some(Color::White));
+    // One stone fewer than the guard's size: dead as without it.
+    let seven = GroupParams {
+        race_min_stones: 7,
+        ..guard
+    };
+    let small = settled_with(&board, &seven, SettledSharing::None);
+    assert_eq!(small.dead, off.dead);
+
+    let mut black_first = board.clone();
+    black_first.set_to_move(Color::Black);
+    let black = settled_with(&black_first, &guard, SettledSharing::None);
+    assert_eq!(black.dead, off.dead);
+    // The colour-swapped board, the corner Black's and Black to move:
+    // the same race, won.
+    let swapped = board.swapped_colors();
+    assert_eq!(swapped.to_move(), Color::Black);
+    let on_swapped = settled_with(&swapped, &guard, SettledSharing::None);
+    assert!(on_swapped.dead.is_empty(), "{:?}", on_swapped.dead);
 }
 
 #[test]
