@@ -131,7 +131,10 @@ pub(crate) struct ShapeSteps {
 }
 
 impl ShapeSteps {
-    fn new(o: &ShapeOffsets) -> ShapeSteps {
+    /// The steps of `o` (one orientation of a shape), with `own_cuts`
+    /// those of its cutting points an own stone may hold (in the same
+    /// orientation) and `max` the shape's best coefficient in halves.
+    fn new(o: &ShapeOffsets, own_cuts: &[(i32, i32)], max: u8) -> ShapeSteps {
         let step = |&(dx, dy): &(i32, i32)| (dx + dy * STRIDE as i32) as i16;
         let edge = o
             .wall
@@ -151,20 +154,22 @@ impl ShapeSteps {
         wall.sort_unstable();
         let mut cuts: Vec<i16> = o.cuts.iter().map(step).collect();
         cuts.sort_unstable();
+        let mut own_cuts: Vec<i16> = own_cuts.iter().map(step).collect();
+        own_cuts.sort_unstable();
         let mut wall4 = [0; 4];
         for (w, &d) in wall4.iter_mut().zip(&wall) {
             *w = d;
         }
         ShapeSteps {
             to: o.to.as_ref().map(step),
-            own_cuts: cuts.clone(),
+            own_cuts,
             cuts,
             wall,
             wall4,
             edge,
             twin: None,
             exact_twin: false,
-            max: 2,
+            max,
         }
     }
 
@@ -374,15 +379,6 @@ impl ConnectionPatterns {
             .iter()
             .enumerate()
             .map(|(i, shape)| {
-                let mut turned = Symmetry::ALL.map(|sym| {
-                    let turn = |&(dx, dy): &(i32, i32)| sym.apply_offset(dx, dy);
-                    let o = &shape.offsets;
-                    ShapeSteps::new(&ShapeOffsets {
-                        to: o.to.as_ref().map(turn),
-                        cuts: o.cuts.iter().map(turn).collect(),
-                        wall: o.wall.iter().map(turn).collect(),
-                    })
-                });
                 // The cutting points the matcher may find an own stone on.
                 let diagram = strict.patterns()[i].diagram();
                 let own_cuts: Vec<(i32, i32)> = shape
@@ -397,19 +393,22 @@ impl ConnectionPatterns {
                             .is_none_or(|c| c.symbol.accepts(Color::Black.cell(), Color::Black))
                     })
                     .collect();
-                for (t, sym) in turned.iter_mut().zip(Symmetry::ALL) {
-                    // (`max:` is 1 or 0.5.)
-                    t.max = if shape.max < 1.0 { 1 } else { 2 };
-                    let mut own: Vec<i16> = own_cuts
-                        .iter()
-                        .map(|&(dx, dy)| {
-                            let (dx, dy) = sym.apply_offset(dx, dy);
-                            (dx + dy * STRIDE as i32) as i16
-                        })
-                        .collect();
-                    own.sort_unstable();
-                    t.own_cuts = own;
-                }
+                // (`max:` is 1 or 0.5.)
+                let max = if shape.max < 1.0 { 1 } else { 2 };
+                let mut turned = Symmetry::ALL.map(|sym| {
+                    let turn = |&(dx, dy): &(i32, i32)| sym.apply_offset(dx, dy);
+                    let o = &shape.offsets;
+                    let own: Vec<(i32, i32)> = own_cuts.iter().map(turn).collect();
+                    ShapeSteps::new(
+                        &ShapeOffsets {
+                            to: o.to.as_ref().map(turn),
+                            cuts: o.cuts.iter().map(turn).collect(),
+                            wall: o.wall.iter().map(turn).collect(),
+                        },
+                        &own,
+                        max,
+                    )
+                });
                 ShapeSteps::find_twins(&mut turned);
                 ShapeSteps::find_exact_twins(
                     &mut turned,
