@@ -252,7 +252,8 @@ pub struct Reader {
     board: Option<Board>,
     /// The [stamp](Board::stamp) of the board `board` is a copy of between
     /// questions (0 during one): a question about that board again reads
-    /// it without copying it.
+    /// it without copying it. (A copy but for the chain fields of empty
+    /// points, which nothing reads: see [`Board::undo`].)
     copy_of: u64,
     journal: Journal,
     cache: Cache,
