@@ -884,9 +884,11 @@ impl<'r> Search<'r> {
         let lib_pts = &lib_pts[..n];
         // What the defender's extensions reach: the candidates they refute
         // are kept out of play (and not scored).
-        let escapes = (d + 1 < usize::from(self.limits.max_depth))
-            .then(|| Escapes::new(self.board, t, lib_pts, self.defender, self.threshold));
-        let escapes = escapes.as_ref();
+        // (Made at the last ply too, where the defender has no node left
+        // to extend in: the node reads no set, and the set is built in its
+        // place, not moved into an option.)
+        let escapes = Escapes::new(self.board, t, lib_pts, self.defender, self.threshold);
+        let escapes = (d + 1 < usize::from(self.limits.max_depth)).then_some(&escapes);
         let nets = !self.ladder && d < usize::from(self.limits.branch_depth);
         // Every candidate refuted (no move played): what the staged list
         // below comes to, without scoring it.
