@@ -1469,7 +1469,8 @@ type ExpandArgs<'a> = (
 /// to the northern quadrants). Nothing can stand between the stone and a
 /// point of a part when no obstacle lies in the rectangle from the stone to
 /// the part's far end: those points count without a look at lines; the
-/// others (near obstacles) are looked at one by one.
+/// others (near obstacles) are looked at one by one. A stone with no
+/// target in the box its ellipses span counts nothing and reads no row.
 ///
 /// A tally row's first `WORDS` words only are added to: `WORDS` is 3 on
 /// boards of at most 24 columns (the last word's columns are off the
@@ -1494,9 +1495,19 @@ fn expand<const RECORD: bool, const WORDS: usize>(
     // stand between the stone and any point, and every target of every
     // part counts, row by row with no look at obstacles (the common case).
     let span = west_of[west as usize & 15] | east_of[east as usize & 15];
-    let boxed = obstacles.rows()[y - up..=y + down]
+    let rows = y - up..=y + down;
+    let (boxed, aimed) = obstacles.rows()[rows.clone()]
         .iter()
-        .fold(0, |any, &row| any | row);
+        .zip(&targets[rows])
+        .fold((0, 0), |(o, t), (&obstacle, &target)| {
+            (o | obstacle, t | target)
+        });
+    // No target in the box (each of its points a live stone, the colour's
+    // own territory or an enemy block: about a fifth of the stones):
+    // nothing to count, nothing to mark.
+    if aimed & span == 0 {
+        return;
+    }
     if boxed & span == 0 {
         let part = |w: i8, e: i8| west_of[w as usize & 15] | east_of[e as usize & 15];
         // North, the stone's row first, then south.
