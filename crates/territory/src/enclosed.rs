@@ -126,6 +126,42 @@ struct Anchor {
 /// No further anchor at a border cell.
 const NO_ANCHOR: u32 = u32::MAX;
 
+/// Edge anchors, each border cell's in a list through [`Anchor::next`]
+/// from `first[cell]`, and the cells with anchors of each colour.
+struct AnchorLists {
+    anchors: SmallVec<[Anchor; 64]>,
+    first: [u32; MAX_RING],
+    /// Each colour's cells a 64-bit half at a time: bit `k % 64` of half
+    /// `k / 64` (cheaper to set than a bit of a `u128`).
+    held_halves: [[u64; 2]; 2],
+}
+
+impl AnchorLists {
+    fn new() -> AnchorLists {
+        AnchorLists {
+            anchors: SmallVec::new(),
+            first: [NO_ANCHOR; MAX_RING],
+            held_halves: [[0; 2]; 2],
+        }
+    }
+
+    /// Adds an anchor of `color`'s `stone` at border cell `b`, of wall
+    /// component `wall`.
+    #[inline]
+    fn add(&mut self, b: BorderCell, color: Color, stone: Point, wall: usize) {
+        let cell = usize::from(b.0);
+        self.anchors.push(Anchor {
+            stone,
+            color,
+            cell: b,
+            wall,
+            next: self.first[cell],
+        });
+        self.first[cell] = (self.anchors.len() - 1) as u32;
+        self.held_halves[color.index()][cell / 64] |= 1 << (cell % 64);
+    }
+}
+
 /// Union–find over point indices (chain heads): `up[a]` is 0 for a root,
 /// else the index of `a`'s parent plus one (so that a new forest is all
 /// zeros).
@@ -271,7 +307,8 @@ pub fn insides_of<'a>(
 /// several sets of dead stones ([`insides_sharing`]), by the colour's dead
 /// stones: a colour's walls (its edge anchors with their wall components,
 /// and its wall cells) depend on its own dead stones alone (its links
-/// join its own stones).
+/// join its own stones); and the border arcs they claim, which depend on
+/// them and on the border cells of the other colour's anchors alone.
 #[derive(Clone, Debug, Default)]
 pub struct SharedWalls {
     /// Each colour's walls found, one for each set of its dead stones.
@@ -289,15 +326,21 @@ struct ColourWalls {
     dead: PointSet,
     /// Its anchors: `anchors[start..end]` of the [`SharedWalls`].
     anchors: (usize, usize),
+    /// The border cells of its anchors.
+    held: Cells,
     /// Its wall cells.
     wall_cells: PointSet,
+    /// The border cells it claimed, each with the border cells of the
+    /// other colour's anchors it was found against.
+    claims: SmallVec<[(Cells, Cells); 2]>,
 }
 
 /// [`insides_of`], sharing between the insides of one position (board,
 /// links and [`TerritoryOptions`] but the dead stones): the walls of a
 /// colour whose dead stones were those of insides found before with
 /// `shared` are taken from it rather than found again from its stones and
-/// links; those found here are kept there.
+/// links, and so are the border cells they claim when the other colour's
+/// anchors hold the same cells as then; those found here are kept there.
 pub fn insides_sharing<'a>(
     board: &Board,
     links: impl IntoIterator<Item = &'a Link>,
@@ -306,7 +349,6 @@ pub fn insides_sharing<'a>(
 ) -> Insides {
     let size = board.size();
     let ring = usize::from(ring_len(size));
-    let on_board = PointSet::board(size);
     // Living stones of each colour, and the empty points.
     let sets = board.point_sets();
     let (mut living, empty) = (sets.stones, sets.empty);
@@ -317,9 +359,9 @@ pub fn insides_sharing<'a>(
         s.intersect_with(&options.dead);
         s
     });
-    let known: [Option<&ColourWalls>; 2] = Color::BOTH.map(|c| {
+    let known: [Option<usize>; 2] = Color::BOTH.map(|c| {
         let i = c.index();
-        shared.colours[i].iter().find(|w| w.dead == dead_of[i])
+        shared.colours[i].iter().position(|w| w.dead == dead_of[i])
     });
     let reuse = known.map(|k| k.is_some());
     if any_dead {
@@ -331,42 +373,10 @@ pub fn insides_sharing<'a>(
     // chain head's) and links.
     let mut walls = Walls::new();
     let head = |p: Point| board.chain_head(p).index();
-    // Edge anchors (first-line stones and edge links), each border cell's
-    // in a list through `next` from `first[cell]`; the cells with anchors
-    // of each colour.
-    let mut anchors: SmallVec<[Anchor; 64]> = SmallVec::new();
-    let mut first = [NO_ANCHOR; MAX_RING];
-    // (Each colour's cells a 64-bit half at a time: bit `k % 64` of half
-    // `k / 64`, cheaper to set than a bit of a `u128`.)
-    let mut held_halves = [[0u64; 2]; 2];
-    let mut add_anchor = |b: BorderCell, color: Color, stone: Point, wall: usize| {
-        let cell = usize::from(b.0);
-        anchors.push(Anchor {
-            stone,
-            color,
-            cell: b,
-            wall,
-            next: first[cell],
-        });
-        first[cell] = (anchors.len() - 1) as u32;
-        held_halves[color.index()][cell / 64] |= 1 << (cell % 64);
-    };
-    // The shared anchors of the colours whose walls are shared, with their
-    // components (first: the components of those after them are found
-    // below).
-    let mut reused = 0;
-    for (known, color) in known.iter().zip(Color::BOTH) {
-        if let Some(&ColourWalls {
-            anchors: (start, end),
-            ..
-        }) = *known
-        {
-            for &(b, stone, wall) in &shared.anchors[start..end] {
-                add_anchor(b, color, stone, wall);
-            }
-            reused += end - start;
-        }
-    }
+    // Edge anchors (first-line stones and edge links): first those of the
+    // colours whose walls are found here; then, of the others, those whose
+    // claims are to be found.
+    let mut lists = AnchorLists::new();
     // Only first-line stones have border cells.
     let first_line = first_line(size);
     for c in Color::BOTH {
@@ -377,64 +387,165 @@ pub fn insides_sharing<'a>(
         edge_stones.intersect_with(&first_line.points);
         for p in &edge_stones {
             for b in border_cells(p, size) {
-                add_anchor(b, c, p, 0);
+                lists.add(b, c, p, 0);
             }
         }
     }
     let mut wall_cells = [PointSet::new(), PointSet::new()];
-    for l in links
-        .into_iter()
-        .filter(|l| l.coefficient >= options.min_link && !reuse[l.color.index()])
-    {
-        if any_dead && options.dead.contains(l.from) {
-            continue;
-        }
-        match l.to {
-            LinkEnd::Stone(q) => {
-                if any_dead && options.dead.contains(q) {
-                    continue;
-                }
-                walls.union(head(l.from), head(q));
+    // (No link to walk when both colours' walls are shared; a shared
+    // colour's links are passed over before their coefficient is read, a
+    // branch that follows the links' order by colour.)
+    if !(reuse[0] && reuse[1]) {
+        for l in links
+            .into_iter()
+            .filter(|l| !reuse[l.color.index()] && l.coefficient >= options.min_link)
+        {
+            if any_dead && options.dead.contains(l.from) {
+                continue;
             }
-            LinkEnd::Edge(b) => add_anchor(b, l.color, l.from, 0),
+            match l.to {
+                LinkEnd::Stone(q) => {
+                    if any_dead && options.dead.contains(q) {
+                        continue;
+                    }
+                    walls.union(head(l.from), head(q));
+                }
+                LinkEnd::Edge(b) => lists.add(b, l.color, l.from, 0),
+            }
+            wall_cells[l.color.index()].extend(l.wall.iter().copied());
         }
-        wall_cells[l.color.index()].extend(l.wall.iter().copied());
     }
-    // Only empty link cells are wall cells.
-    for (w, known) in wall_cells.iter_mut().zip(known) {
-        match known {
-            Some(known) => *w = known.wall_cells,
-            None => w.intersect_with(&empty),
-        }
-    }
-    // (The components joined here are of the other colours' stones than
-    // the shared ones: their roots differ.)
-    for a in &mut anchors[reused..] {
+    for a in &mut lists.anchors {
         a.wall = walls.find(head(a.stone));
     }
-    // The walls found here, kept. (Room for the anchors of a few sets of
-    // dead stones at once.)
+    // The walls found here, kept (with no claims yet); each colour's
+    // walls' index among the shared ones. (Room for the anchors of a few
+    // sets of dead stones at once.)
     if shared.anchors.capacity() == 0 {
-        shared.anchors.reserve(4 * anchors.len().max(32));
+        shared.anchors.reserve(4 * lists.anchors.len().max(32));
     }
-    for c in Color::BOTH {
-        if !reuse[c.index()] {
-            let start = shared.anchors.len();
-            shared.anchors.extend(
-                anchors[reused..]
-                    .iter()
-                    .filter(|a| a.color == c)
-                    .map(|a| (a.cell, a.stone, a.wall)),
-            );
-            shared.colours[c.index()].push(ColourWalls {
-                dead: dead_of[c.index()],
-                anchors: (start, shared.anchors.len()),
-                wall_cells: wall_cells[c.index()],
-            });
+    let entry: [usize; 2] = Color::BOTH.map(|c| {
+        let i = c.index();
+        if let Some(k) = known[i] {
+            wall_cells[i] = shared.colours[i][k].wall_cells;
+            return k;
+        }
+        // Only empty link cells are wall cells.
+        wall_cells[i].intersect_with(&empty);
+        let start = shared.anchors.len();
+        shared.anchors.extend(
+            lists
+                .anchors
+                .iter()
+                .filter(|a| a.color == c)
+                .map(|a| (a.cell, a.stone, a.wall)),
+        );
+        let [lo, hi] = lists.held_halves[i];
+        shared.colours[i].push(ColourWalls {
+            dead: dead_of[i],
+            anchors: (start, shared.anchors.len()),
+            held: Cells::from(lo) | Cells::from(hi) << 64,
+            wall_cells: wall_cells[i],
+            claims: SmallVec::new(),
+        });
+        shared.colours[i].len() - 1
+    });
+    let held: [Cells; 2] = Color::BOTH.map(|c| shared.colours[c.index()][entry[c.index()]].held);
+    // Each colour's claimed border cells, if found before against the
+    // other colour's anchors as they are now.
+    let mut claimed: [Option<Cells>; 2] = Color::BOTH.map(|c| {
+        let (own, other) = (c.index(), c.opponent().index());
+        shared.colours[own][entry[own]]
+            .claims
+            .iter()
+            .find(|(against, _)| *against == held[other])
+            .map(|&(_, claimed)| claimed)
+    });
+    let todo = claimed.map(|c| c.is_none());
+    if todo[0] || todo[1] {
+        // The shared anchors of the colours whose claims are to be found.
+        for color in Color::BOTH {
+            if let (Some(k), true) = (known[color.index()], todo[color.index()]) {
+                let (start, end) = shared.colours[color.index()][k].anchors;
+                for &(b, stone, wall) in &shared.anchors[start..end] {
+                    lists.add(b, color, stone, wall);
+                }
+            }
+        }
+        let found = claims(ring, held, todo, &lists);
+        for color in Color::BOTH {
+            let (own, other) = (color.index(), color.opponent().index());
+            if todo[own] {
+                claimed[own] = Some(found[own]);
+                shared.colours[own][entry[own]]
+                    .claims
+                    .push((held[other], found[own]));
+            }
         }
     }
-    let held: [Cells; 2] = held_halves.map(|[lo, hi]| Cells::from(lo) | Cells::from(hi) << 64);
+    // (Every colour's found by now.)
+    let claimed = claimed.map(|c| c.unwrap_or_default());
 
+    // Each colour's territory points.
+    let inside = insides_within(size, &wall_cells, &living, &claimed);
+    Insides {
+        size,
+        inside,
+        wall_cells,
+        empty,
+        dead: options.dead,
+        max_region: options.max_region.unwrap_or(board.area() / 4),
+    }
+}
+
+/// Each colour's territory points on a board of `size`: inside its walls
+/// (its wall cells `wall_cells` and its `living` stones) and the border
+/// cells it `claimed`. (Out of line, as [`claims`]: fewer instructions in
+/// all than inlined into [`insides_sharing`].)
+#[inline(never)]
+fn insides_within(
+    size: u8,
+    wall_cells: &[PointSet; 2],
+    living: &[PointSet; 2],
+    claimed: &[Cells; 2],
+) -> [PointSet; 2] {
+    let on_board = PointSet::board(size);
+    let ring_cells: Cells = !(!0 << ring_len(size));
+    Color::BOTH.map(|color| {
+        let (own, other) = (color.index(), color.opponent().index());
+        // The wall: living own stones, and link cells no living opponent
+        // stone touches (the opponent can step into a link cell next to its
+        // stone).
+        let mut wall = wall_cells[own];
+        wall.subtract(&living[other].adjacent());
+        wall.union_with(&living[own]);
+        let mut open = on_board;
+        open.subtract(&wall);
+        // The outside: everything reachable, without crossing the wall, from
+        // a point that touches an unclaimed stretch of the edge or holds a
+        // living opponent stone.
+        let mut seeds = living[other];
+        seeds.union_with(&edge_points(ring_cells & !claimed[own], size));
+        let outside = seeds.fill_within(&open);
+        // Territory: neither wall stone nor outside; a wall cell counts only
+        // when it does not face the outside (an edge link running inside).
+        let mut inside = on_board;
+        inside.subtract(&outside);
+        inside.subtract(&living[own]);
+        let mut facing = wall_cells[own];
+        facing.intersect_with(&outside.adjacent());
+        inside.subtract(&facing);
+        inside
+    })
+}
+
+/// The border cells each colour claims, of the colours `todo` (the
+/// others' are their anchors' cells alone), given each colour's anchors'
+/// cells `held` and the anchors of the colours to do in `lists`, round a
+/// ring of `ring` cells. (Out of line: fewer instructions in all.)
+#[inline(never)]
+fn claims(ring: usize, held: [Cells; 2], todo: [bool; 2], lists: &AnchorLists) -> [Cells; 2] {
+    let (anchors, first) = (&lists.anchors[..], &lists.first);
     // Claimed border arcs. Between two cells with anchors that are
     // consecutive around the ring (no anchor between them), colour c claims
     // the arc if both cells hold only c's anchors, two of them are different
@@ -449,9 +560,11 @@ pub fn insides_sharing<'a>(
     let mut cells = [0u8; MAX_RING];
     let mut only = [0u8; MAX_RING];
     let mut n = 0;
-    for (h, half) in [0, 64].into_iter().enumerate() {
-        let (black, white) = (held_halves[0][h], held_halves[1][h]);
-        let (black_only, white_only) = (black & !white, white & !black);
+    // (A colour not to do holds no cell alone here, so it takes no pair.)
+    let to_do = todo.map(|t| if t { u64::MAX } else { 0 });
+    for half in [0, 64] {
+        let (black, white) = ((held[0] >> half) as u64, (held[1] >> half) as u64);
+        let (black_only, white_only) = (black & !white & to_do[0], white & !black & to_do[1]);
         let mut bits = black | white;
         while bits != 0 {
             let k = bits.trailing_zeros();
@@ -461,7 +574,6 @@ pub fn insides_sharing<'a>(
             n += 1;
         }
     }
-    let (anchors, first) = (&anchors[..], &first);
     let list = move |cell: u8| {
         let mut i = first[usize::from(cell)];
         std::iter::from_fn(move || {
@@ -534,42 +646,7 @@ pub fn insides_sharing<'a>(
         }
     }
 
-    // Each colour's territory points.
-    let ring_cells: Cells = !(!0 << ring);
-    let inside = Color::BOTH.map(|color| {
-        let (own, other) = (color.index(), color.opponent().index());
-        // The wall: living own stones, and link cells no living opponent
-        // stone touches (the opponent can step into a link cell next to its
-        // stone).
-        let mut wall = wall_cells[own];
-        wall.subtract(&living[other].adjacent());
-        wall.union_with(&living[own]);
-        let mut open = on_board;
-        open.subtract(&wall);
-        // The outside: everything reachable, without crossing the wall, from
-        // a point that touches an unclaimed stretch of the edge or holds a
-        // living opponent stone.
-        let mut seeds = living[other];
-        seeds.union_with(&edge_points(ring_cells & !claimed[own], size));
-        let outside = seeds.fill_within(&open);
-        // Territory: neither wall stone nor outside; a wall cell counts only
-        // when it does not face the outside (an edge link running inside).
-        let mut inside = on_board;
-        inside.subtract(&outside);
-        inside.subtract(&living[own]);
-        let mut facing = wall_cells[own];
-        facing.intersect_with(&outside.adjacent());
-        inside.subtract(&facing);
-        inside
-    });
-    Insides {
-        size,
-        inside,
-        wall_cells,
-        empty,
-        dead: options.dead,
-        max_region: options.max_region.unwrap_or(board.area() / 4),
-    }
+    claimed
 }
 
 impl Insides {

@@ -133,7 +133,9 @@ proptest! {
     /// Insides sharing the walls found by insides of the same position
     /// before are the insides found afresh: with no stone dead, the dead
     /// stones of both colours, of one (its walls found with both), a
-    /// single stone of a chain, and none again.
+    /// single stone of a chain, and none again; then those of each colour
+    /// and of both again (every wall shared, and the claimed border cells
+    /// where the other colour's anchors are as before).
     #[test]
     fn shared_walls_give_the_insides_found_afresh(
         size in prop::sample::select(vec![9u8, 13, 19]),
@@ -152,7 +154,7 @@ proptest! {
         black.intersect_with(&stones[0]);
         white.intersect_with(&stones[1]);
         let single: PointSet = dead.iter().take(1).collect();
-        for dead in [dead, black, white, single, PointSet::new()] {
+        for dead in [dead, black, white, single, PointSet::new(), white, black, dead] {
             let options = TerritoryOptions { dead, ..TerritoryOptions::default() };
             let sharing = insides_sharing(&b, &c.links, &options, &mut shared);
             let afresh = insides_of(&b, &c.links, &options);
