@@ -484,7 +484,7 @@ pub fn insides_sharing<'a>(
         }
     }
     // (Every colour's found by now.)
-    let claimed = claimed.map(|c| c.unwrap_or_default());
+    let claimed = claimed.map(Option::unwrap_or_default);
 
     // Each colour's territory points.
     let inside = insides_within(size, &wall_cells, &living, &claimed);
