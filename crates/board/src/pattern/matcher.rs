@@ -1155,6 +1155,16 @@ impl Scan {
     /// White), is `window`.
     #[inline]
     fn start(&mut self, set: &PatternSet, window: Window, color: Color) {
+        self.start_inline(set, window, color);
+    }
+
+    /// [`Scan::start`], always inlined.
+    #[expect(
+        clippy::inline_always,
+        reason = "once an anchor of a one-colour scan, in its loop"
+    )]
+    #[inline(always)]
+    fn start_inline(&mut self, set: &PatternSet, window: Window, color: Color) {
         let bucket = set.buckets[set.keys[key_of(window)] as usize];
         self.color = color;
         self.window = window;
@@ -1407,28 +1417,36 @@ impl<'a> Matches<'a> {
     /// without the bookkeeping of the second colour.
     #[inline]
     fn advance_one(&mut self) -> bool {
-        loop {
-            let left = self.left[0];
-            if left == 0 {
-                // The next row's anchors.
-                if self.y + 1 >= self.rows[0].size {
-                    return false;
-                }
-                self.y += 1;
-                let code = self.rows[0].code[self.y as usize + H];
-                self.left[0] = self.set.anchor_bits(code);
-                continue;
+        match self.next_anchor() {
+            Some(window) => {
+                self.scan.start(self.set, window, self.colors[0]);
+                true
             }
-            let at = left & left.wrapping_neg();
-            self.left[0] = left & !at;
-            self.next_color = 1;
-            let x = (at.trailing_zeros() / 2) as i32 - HALF;
-            self.xy = (x, self.y);
-            self.anchor = Point::new(x as u8, self.y as u8);
-            let window = self.rows[0].window(x, self.y);
-            self.scan.start(self.set, window, self.colors[0]);
-            return true;
+            None => false,
         }
+    }
+
+    /// For one colour: moves to the next anchor and returns its window, or
+    /// `None` after the last.
+    #[expect(clippy::inline_always, reason = "once an anchor, in the scan's loop")]
+    #[inline(always)]
+    fn next_anchor(&mut self) -> Option<Window> {
+        while self.left[0] == 0 {
+            // The next row's anchors.
+            if self.y + 1 >= self.rows[0].size {
+                return None;
+            }
+            self.y += 1;
+            let code = self.rows[0].code[self.y as usize + H];
+            self.left[0] = self.set.anchor_bits(code);
+        }
+        let left = self.left[0];
+        self.left[0] = left & (left - 1);
+        self.next_color = 1;
+        let x = (left.trailing_zeros() / 2) as i32 - HALF;
+        self.xy = (x, self.y);
+        self.anchor = Point::new(x as u8, self.y as u8);
+        Some(self.rows[0].window(x, self.y))
     }
 }
 
@@ -1461,18 +1479,39 @@ impl Iterator for Matches<'_> {
     {
         let set = self.set;
         let mut acc = init;
+        // The scan in a local (one place where matches are made, for both
+        // colours, so that `f` is inlined there).
+        let mut scan = self.scan;
         loop {
-            while let Some(i) = self.scan.next(set) {
-                let v = &set.variants[i];
-                // (The colour scanned is the one before `next_color`.)
-                let (rows, (x, y)) = (&self.rows[self.next_color - 1], self.xy);
-                let code = |e: &Extra| rows.at(x + i32::from(e.dx), y + i32::from(e.dy));
-                if set.rest_ok(v, &self.scan, code) {
-                    acc = f(acc, v.to_match(self.anchor, self.scan.color));
+            while scan.bits != 0 {
+                let bit = scan.bits.trailing_zeros();
+                scan.bits &= scan.bits - 1;
+                let v = &set.variants[set.slots[(scan.base + bit) as usize] as usize];
+                // A bucket decided by its filters has nothing more to check.
+                if scan.decided || {
+                    // (The colour scanned is the one before `next_color`.)
+                    let (rows, (x, y)) = (&self.rows[self.next_color - 1], self.xy);
+                    let code = |e: &Extra| rows.at(x + i32::from(e.dx), y + i32::from(e.dy));
+                    set.rest_ok(v, &scan, code)
+                } {
+                    acc = f(acc, v.to_match(self.anchor, scan.color));
                 }
             }
-            if !self.advance() {
-                return acc;
+            if scan.word < scan.end {
+                scan.load_later_word(set);
+                continue;
+            }
+            if self.color_count == 1 {
+                // [`Matches::advance_one`], the scan started in line.
+                let Some(window) = self.next_anchor() else {
+                    return acc;
+                };
+                scan.start_inline(set, window, self.colors[0]);
+            } else {
+                if !self.advance() {
+                    return acc;
+                }
+                scan = self.scan;
             }
         }
     }
