@@ -1091,12 +1091,21 @@ fn insertion_sorted(sorted: &mut [Candidate]) {
 
 /// Whether a bucket (colour and smaller point) of the sorted candidates
 /// holds more than [`INSERTION_MAX`]: its first and its
-/// `INSERTION_MAX`-th next share the key's top bits.
+/// `INSERTION_MAX`-th next share the key's top bits. Looked for only when
+/// two candidates half [`INSERTION_MAX`] apart, the first at a multiple of
+/// that, share a bucket (as two such in a longer bucket do).
 fn has_long_bucket(sorted: &[Candidate]) -> bool {
+    const STEP: usize = INSERTION_MAX / 2;
+    const _: () = assert!(2 * STEP == INSERTION_MAX, "a longer bucket holds two steps");
     let bucket = |c: &Candidate| c.key >> POINT_SHIFT;
     sorted
-        .windows(INSERTION_MAX + 1)
-        .any(|w| bucket(&w[0]) == bucket(&w[INSERTION_MAX]))
+        .iter()
+        .step_by(STEP)
+        .zip(sorted.iter().skip(STEP).step_by(STEP))
+        .any(|(a, b)| bucket(a) == bucket(b))
+        && sorted
+            .windows(INSERTION_MAX + 1)
+            .any(|w| bucket(&w[0]) == bucket(&w[INSERTION_MAX]))
 }
 
 /// The candidates `found` of each colour (by colour index, the key's top
