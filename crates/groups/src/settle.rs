@@ -147,7 +147,7 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
             walls: None,
             shared: SharedWalls::default(),
         };
-        let first = territories.take(PointSet::new());
+        let first = territories.territory(PointSet::new(), &[]);
         let first_sharing = match sharing {
             SettledSharing::Reuse(m) => Sharing::Reuse(&m.first),
             SettledSharing::None | SettledSharing::Record => Sharing::None,
@@ -197,7 +197,7 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
             groups,
             self.knowledge,
             params,
-            (true, None),
+            None,
         )
     }
 
@@ -221,7 +221,7 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
             groups,
             self.knowledge,
             params,
-            (true, Some(&mut self.changed)),
+            Some(&mut self.changed),
         )
     }
 
@@ -261,7 +261,7 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
             groups,
             self.knowledge,
             params,
-            (false, None),
+            None,
         )
     }
 
@@ -283,7 +283,7 @@ impl<'a, 'b, 'k, I: Iterator<Item = &'a Link> + Clone> FirstReading<'b, 'k, I> {
 const LENT: &str = "the first reading's groups are lent: restore them first";
 
 /// Steps 2 to 6 of [`analyse_settled`] on the first reading (`first`,
-/// `groups`); `keep` keeps the insides of every territory found for later
+/// `groups`); the insides of every territory found are kept for later
 /// judgments, and `log`, when given, receives the own readings of the groups read again
 /// as they were ([`reread`]).
 fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
@@ -293,16 +293,9 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     mut groups: Groups,
     knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
     params: &GroupParams,
-    (keep, log): (bool, Option<&mut Vec<(usize, OwnReading)>>),
+    log: Option<&mut Vec<(usize, OwnReading)>>,
 ) -> Settled {
     groups.params = *params;
-    let territory_with = |territories: &mut Territories<'_, I>, dead: PointSet| {
-        if keep {
-            territories.territory(dead)
-        } else {
-            territories.take(dead)
-        }
-    };
     let mut dead = groups.dead();
     // The groups the enclosure test considers.
     let mut candidates = PointSet::new();
@@ -325,7 +318,7 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
         let territory = if dead.is_empty() {
             first.into_owned()
         } else {
-            territory_with(territories, dead)
+            territories.territory(dead, &[(PointSet::new(), &first)])
         };
         return Settled {
             groups,
@@ -335,7 +328,7 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
             memo: None,
         };
     }
-    let t = territory_with(territories, enclosed);
+    let t = territories.territory(enclosed, &[(PointSet::new(), &first)]);
     // A group taken as dead keeps the reading that found it dead.
     let kept: Vec<(usize, Group)> = groups
         .groups
@@ -361,7 +354,7 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     let territory = if dead == enclosed {
         t
     } else {
-        territory_with(territories, dead)
+        territories.territory(dead, &[(enclosed, &t), (PointSet::new(), &first)])
     };
     Settled {
         groups,
@@ -418,16 +411,23 @@ impl<'a, I: Iterator<Item = &'a Link> + Clone> Territories<'_, I> {
 
     /// The territory with `dead` passable, its insides kept. (Made anew
     /// each time: most positions are judged once, and a copy kept for a
-    /// later judgment would cost more than making it again then.)
-    fn territory(&mut self, dead: PointSet) -> Territory {
+    /// later judgment would cost more than making it again then.) A
+    /// colour's regions are taken from the first of the `known` territories
+    /// (each with the stones passable in it, its insides found here) whose
+    /// inside of that colour is the same ([`Insides::territory_reusing`]).
+    fn territory(&mut self, dead: PointSet, known: &[(PointSet, &Territory)]) -> Territory {
         let i = self.index(dead);
-        self.computed[i].1.territory()
-    }
-
-    /// The same, its insides given away.
-    fn take(&mut self, dead: PointSet) -> Territory {
-        let i = self.index(dead);
-        self.computed.swap_remove(i).1.territory()
+        let mut with_insides: [Option<(&Insides, &Territory)>; 2] = [None, None];
+        for (slot, (d, t)) in with_insides.iter_mut().zip(known) {
+            *slot = self
+                .computed
+                .iter()
+                .find(|(k, _)| k == d)
+                .map(|(_, insides)| (insides, *t));
+        }
+        self.computed[i]
+            .1
+            .territory_reusing(with_insides.into_iter().flatten())
     }
 }
 

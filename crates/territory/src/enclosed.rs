@@ -699,13 +699,57 @@ impl Insides {
 
     /// The territory: [`territory_of`] of the same position and options.
     pub fn territory(&self) -> Territory {
+        self.territory_reusing([])
+    }
+
+    /// Whether `self` and `other` are of one board and region size, and
+    /// neither's two colours' insides meet: then a colour's regions are the
+    /// kept connected parts of its inside, the same in both where that
+    /// inside is.
+    fn regions_comparable(&self, other: &Insides) -> bool {
+        self.size == other.size
+            && self.max_region == other.max_region
+            && self.empty == other.empty
+            && !self.inside[0].intersects(&self.inside[1])
+            && !other.inside[0].intersects(&other.inside[1])
+    }
+
+    /// [`Insides::territory`], a colour's regions taken from the first of
+    /// `known` (other insides, each with the territory it made) whose inside
+    /// of that colour is this one's, when the two are comparable (of one
+    /// board and options but the dead stones, and neither's colours'
+    /// insides meet): those regions are the same. Both colours' from one
+    /// territory: that territory.
+    pub fn territory_reusing<'k, K>(&self, known: K) -> Territory
+    where
+        K: IntoIterator<Item = (&'k Insides, &'k Territory)>,
+        K::IntoIter: Clone,
+    {
+        let known = known.into_iter();
+        let from: [Option<&Territory>; 2] = [0, 1].map(|c| {
+            known
+                .clone()
+                .find(|(k, _)| k.inside[c] == self.inside[c] && self.regions_comparable(k))
+                .map(|(_, t)| t)
+        });
+        if let [Some(black), Some(white)] = from {
+            if std::ptr::eq(black, white) {
+                return black.clone();
+            }
+        }
         let (size, inside, empty) = (self.size, &self.inside, self.empty);
         let max_region = self.max_region;
         // Their regions, in point order of their first point: the next region
         // starts at the lowest point left of either colour (Black's first when
         // both start at one point, which then lies in both: neither keeps it).
+        // (None of a colour whose regions are known.)
         let mut regions = Vec::with_capacity(16);
         let mut left = *inside;
+        for (points, known) in left.iter_mut().zip(from) {
+            if known.is_some() {
+                *points = PointSet::new();
+            }
+        }
         // Whether each colour's inside is no larger than `max_region`: then
         // none of its parts is too large, and their sizes need no count.
         let small = inside.map(|points| points.len() <= max_region);
@@ -749,6 +793,13 @@ impl Insides {
                     color,
                     points: region,
                 });
+            }
+        }
+        // The known colours' regions, merged in by their first points (the
+        // insides do not meet: no two regions share a first point).
+        for (color, known) in Color::BOTH.into_iter().zip(from) {
+            if let Some(t) = known {
+                regions = merge_by_first(regions, t.regions.iter().filter(|r| r.color == color));
             }
         }
         // A point claimed by both colours (possible only in odd walls) is
@@ -804,4 +855,20 @@ impl Insides {
             white,
         }
     }
+}
+
+/// The regions of `a` and `b`, each in point order of their first points,
+/// in that order together (no first point in both).
+fn merge_by_first<'a>(a: Vec<Region>, b: impl Iterator<Item = &'a Region>) -> Vec<Region> {
+    let mut out = Vec::with_capacity(a.len() + 16);
+    let mut a = a.into_iter().map(|r| (r.points.first(), r)).peekable();
+    for r in b {
+        let first = r.points.first();
+        while let Some((_, next)) = a.next_if(|(p, _)| *p < first) {
+            out.push(next);
+        }
+        out.push(r.clone());
+    }
+    out.extend(a.map(|(_, r)| r));
+    out
 }
