@@ -472,16 +472,20 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
         }
         // Before the territory, two tests that need none. A group one of
         // whose stones the colour's living stones reach without crossing
-        // an enemy stone or an enemy link's cell is outside every enemy
-        // region: the territory's walls are those stones and cells or
-        // fewer, and its outside grows from the living stones.
+        // an enemy stone or an enemy link's cell that none of them touches
+        // is outside every enemy region: those stones and cells are the
+        // enemy's walls in the territory (its dead stones are of this
+        // colour alone), and its outside grows from the living stones (and
+        // from the edge it does not claim).
         // (The enemy links' empty cells are the enemy's wall cells with no
         // stone dead, kept from the first territory.)
-        let mut open = PointSet::board(size);
-        open.subtract(&stones[other]);
-        open.subtract(&territories.walls(color.opponent()));
         let mut living = stones[own];
         living.subtract(&own_dead);
+        let mut walls = territories.walls(color.opponent());
+        walls.subtract(&living.adjacent());
+        let mut open = PointSet::board(size);
+        open.subtract(&stones[other]);
+        open.subtract(&walls);
         let outside = living.fill_within(&open);
         // The capturing race: the enemy chains next to the group must have
         // at least as many liberties as the group (the fewest of a chain
