@@ -154,14 +154,26 @@ proptest! {
         black.intersect_with(&stones[0]);
         white.intersect_with(&stones[1]);
         let single: PointSet = dead.iter().take(1).collect();
+        // The insides found so far, each with its territory.
+        let first_territory = first.territory();
+        let mut found = vec![(first, first_territory)];
         for dead in [dead, black, white, single, PointSet::new(), white, black, dead] {
             let options = TerritoryOptions { dead, ..TerritoryOptions::default() };
             let sharing = insides_sharing(&b, &c.links, &options, &mut shared);
             let afresh = insides_of(&b, &c.links, &options);
-            prop_assert_eq!(&sharing.territory(), &afresh.territory());
+            let want = afresh.territory();
+            prop_assert_eq!(&sharing.territory(), &want);
             for color in [Color::Black, Color::White] {
                 prop_assert_eq!(sharing.wall_cells(color), afresh.wall_cells(color));
             }
+            // Regions taken from earlier territories (the first, the last
+            // two, or all of them in turn) give the same territory.
+            let n = found.len();
+            let known = |range: std::ops::Range<usize>| found[range].iter().map(|(i, t)| (i, t));
+            prop_assert_eq!(&sharing.territory_reusing(known(0..1)), &want);
+            prop_assert_eq!(&sharing.territory_reusing(known(n.saturating_sub(2)..n)), &want);
+            prop_assert_eq!(&sharing.territory_reusing(known(0..n).rev()), &want);
+            found.push((sharing, want));
         }
     }
 }
