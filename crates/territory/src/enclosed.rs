@@ -742,24 +742,49 @@ impl Insides {
         // Their regions, in point order of their first point: the next region
         // starts at the lowest point left of either colour (Black's first when
         // both start at one point, which then lies in both: neither keeps it).
-        // (None of a colour whose regions are known.)
+        // A colour whose regions are known takes its next known region
+        // instead (the insides do not meet then: no two regions share a
+        // first point).
         let mut regions = Vec::with_capacity(16);
         let mut left = *inside;
-        for (points, known) in left.iter_mut().zip(from) {
-            if known.is_some() {
-                *points = PointSet::new();
-            }
-        }
+        // The next known region of each colour whose regions are known, by
+        // its index in its territory.
+        let next_known = |c: usize, from_index: usize| {
+            from[c].and_then(|t: &Territory| {
+                let k = t.regions[from_index..]
+                    .iter()
+                    .position(|r| r.color.index() == c)?;
+                Some(from_index + k)
+            })
+        };
+        let mut known_at = [next_known(0, 0), next_known(1, 0)];
+        // Each colour's lowest point left (or its next known region's
+        // first point), found again only for the colour just taken.
+        let lowest_of = |c: usize, left: &PointSet, known_at: Option<usize>| match from[c] {
+            Some(t) => known_at.and_then(|k| t.regions[k].points.first()),
+            None => left.first(),
+        };
+        let mut lowest = [
+            lowest_of(0, &left[0], known_at[0]),
+            lowest_of(1, &left[1], known_at[1]),
+        ];
         // Whether each colour's inside is no larger than `max_region`: then
         // none of its parts is too large, and their sizes need no count.
         let small = inside.map(|points| points.len() <= max_region);
         loop {
-            let (color, start) = match (left[0].first(), left[1].first()) {
+            let (color, start) = match (lowest[0], lowest[1]) {
                 (Some(b), Some(w)) if w < b => (Color::White, w),
                 (Some(b), _) => (Color::Black, b),
                 (None, Some(w)) => (Color::White, w),
                 (None, None) => break,
             };
+            let c = color.index();
+            if let (Some(t), Some(k)) = (from[c], known_at[c]) {
+                regions.push(t.regions[k].clone());
+                known_at[c] = next_known(c, k + 1);
+                lowest[c] = lowest_of(c, &left[c], known_at[c]);
+                continue;
+            }
             // The region of `start` taken out of its colour's points left,
             // and whether it is kept. (A function of the colour's set,
             // called with each colour's in its own arm: with the colour's
@@ -785,21 +810,22 @@ impl Insides {
                 (region, kept)
             };
             let (region, kept) = match color {
-                Color::Black => take(&mut left[0], small[0]),
-                Color::White => take(&mut left[1], small[1]),
+                Color::Black => {
+                    let taken = take(&mut left[0], small[0]);
+                    lowest[0] = left[0].first();
+                    taken
+                }
+                Color::White => {
+                    let taken = take(&mut left[1], small[1]);
+                    lowest[1] = left[1].first();
+                    taken
+                }
             };
             if kept {
                 regions.push(Region {
                     color,
                     points: region,
                 });
-            }
-        }
-        // The known colours' regions, merged in by their first points (the
-        // insides do not meet: no two regions share a first point).
-        for (color, known) in Color::BOTH.into_iter().zip(from) {
-            if let Some(t) = known {
-                regions = merge_by_first(regions, t.regions.iter().filter(|r| r.color == color));
             }
         }
         // A point claimed by both colours (possible only in odd walls) is
@@ -855,20 +881,4 @@ impl Insides {
             white,
         }
     }
-}
-
-/// The regions of `a` and `b`, each in point order of their first points,
-/// in that order together (no first point in both).
-fn merge_by_first<'a>(a: Vec<Region>, b: impl Iterator<Item = &'a Region>) -> Vec<Region> {
-    let mut out = Vec::with_capacity(a.len() + 16);
-    let mut a = a.into_iter().map(|r| (r.points.first(), r)).peekable();
-    for r in b {
-        let first = r.points.first();
-        while let Some((_, next)) = a.next_if(|(p, _)| *p < first) {
-            out.push(next);
-        }
-        out.push(r.clone());
-    }
-    out.extend(a.map(|(_, r)| r));
-    out
 }
