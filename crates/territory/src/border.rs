@@ -2,8 +2,9 @@
 //! clockwise from the top-left: the top edge left to right, the right edge
 //! top to bottom, the bottom edge right to left, the left edge bottom to top.
 
-use keisei_board::{Point, PointSet};
+use keisei_board::{MAX_SIZE, NUM_CELLS, Point, PointSet};
 use serde::Serialize;
+use std::sync::OnceLock;
 
 /// One cell of the ring just outside the board, by its clockwise index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -27,6 +28,50 @@ pub fn border_cell(p: Point, d: usize, size: u8) -> Option<BorderCell> {
         _ => return None,
     };
     Some(BorderCell(i as u16))
+}
+
+/// [`border_cell`] for the points of a board of one size, looked up
+/// rather than worked out (a link to the edge finds its cell here, without
+/// dividing its point's index into a column and a row).
+pub(crate) struct BorderTable {
+    /// `cells[d][i]`: the border cell next to the point of index `i` in
+    /// direction `d`, or [`BorderTable::NONE`].
+    cells: [[u16; NUM_CELLS]; 4],
+}
+
+impl BorderTable {
+    /// No border cell (the neighbour is on the board).
+    const NONE: u16 = u16::MAX;
+
+    /// [`border_cell`]`(p, d, size)` for a point `p` on the board of this
+    /// table's size.
+    #[inline]
+    pub(crate) fn cell(&self, p: Point, d: usize) -> Option<BorderCell> {
+        match self.cells.get(d)?[p.index()] {
+            BorderTable::NONE => None,
+            i => Some(BorderCell(i)),
+        }
+    }
+}
+
+/// The [`BorderTable`] of a board of `size`, made at its first use.
+pub(crate) fn border_table(size: u8) -> &'static BorderTable {
+    static TABLES: [OnceLock<Box<BorderTable>>; MAX_SIZE as usize + 1] =
+        [const { OnceLock::new() }; MAX_SIZE as usize + 1];
+    let size = size.min(MAX_SIZE);
+    TABLES[usize::from(size)].get_or_init(|| {
+        let mut cells = [[BorderTable::NONE; NUM_CELLS]; 4];
+        // Only the first line has border cells: each of its points asks
+        // `border_cell` in each direction.
+        for p in &first_line(size).points {
+            for (d, row) in cells.iter_mut().enumerate() {
+                if let Some(BorderCell(i)) = border_cell(p, d, size) {
+                    row[p.index()] = i;
+                }
+            }
+        }
+        Box::new(BorderTable { cells })
+    })
 }
 
 /// The border cells next to `p` (none for a point not on the first line).
@@ -61,4 +106,24 @@ fn first_line_of(size: u8) -> FirstLine {
         }
     }
     FirstLine { points }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_gives_the_border_cell_of_every_point() {
+        for size in 1..=MAX_SIZE {
+            let table = border_table(size);
+            for y in 0..size {
+                for x in 0..size {
+                    let p = Point::new(x, y);
+                    for d in 0..6 {
+                        assert_eq!(table.cell(p, d), border_cell(p, d, size), "{size} {p:?} {d}");
+                    }
+                }
+            }
+        }
+    }
 }

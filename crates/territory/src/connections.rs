@@ -2,11 +2,11 @@
 //! connection file, tactical reading on the cutting points (a cut that gets
 //! captured does not cut, §4.3), and the coefficient 1 / 0.5 / 0 of §3.3.4.
 
-use crate::border::border_cell;
+use crate::border::{BorderTable, border_table};
 use crate::links::{Cells, Connections, CutState, Link, LinkEnd};
 use crate::patterns::{ConnectionPatterns, ConnectionShape, Needs, ShapeSteps};
 use keisei_board::footprint::Footprint;
-use keisei_board::pattern::{Match, PatternSet};
+use keisei_board::pattern::{Match, Matches, PatternSet};
 use keisei_board::reading::{Limits, Outcome, Reader, attack_at_root};
 use keisei_board::{Board, Cell, Color, NUM_CELLS, Point, PointSet, STRIDE, Symmetry};
 use std::sync::Arc;
@@ -963,7 +963,12 @@ impl Candidate {
     reason = "once per pattern match, about 1 200 times an evaluation; left to the compiler it stayed a call"
 )]
 #[inline(always)]
-fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<Candidate> {
+fn candidate(
+    board: &Board,
+    patterns: &ConnectionPatterns,
+    edges: &BorderTable,
+    m: Match,
+) -> Option<Candidate> {
     let from = m.anchor;
     let color = m.color;
     let steps = patterns.steps(&m);
@@ -1004,7 +1009,8 @@ fn candidate(board: &Board, patterns: &ConnectionPatterns, m: Match) -> Option<C
         // The edge: beyond the wall cell farthest from the stone, in the
         // direction the link runs (the wall cells lie in a line).
         let (far, direction) = steps.edge?;
-        LinkEnd::Edge(border_cell(stepped(from, far), direction, board.size())?)
+        // (`edges` is the board's size's.)
+        LinkEnd::Edge(edges.cell(stepped(from, far), direction)?)
     };
     // The same two stones (or stone and edge cell) in either order.
     let key = match to {
@@ -1030,24 +1036,27 @@ fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate
     // list and sorted there ([`insertion_sorted`]). (A middle-game
     // position has a few hundred.)
     let mut out: Vec<Candidate> = Vec::with_capacity(1024);
-    for color in Color::BOTH {
+    let edges = border_table(board.size());
+    // (The board's rows read once for both colours' scans.)
+    for scan in patterns.matcher.matches_each(board) {
         let start = out.len();
-        scan_candidates(board, patterns, color, &mut out);
+        scan_candidates(board, patterns, edges, scan, &mut out);
         insertion_sorted(&mut out[start..]);
     }
     if has_long_bucket(&out) {
         // The lists as found, for the sort that keeps a long bucket's
         // candidates in their order found.
         out.clear();
-        for color in Color::BOTH {
-            scan_candidates(board, patterns, color, &mut out);
+        for scan in patterns.matcher.matches_each(board) {
+            scan_candidates(board, patterns, edges, scan, &mut out);
         }
         sort_by_key(&mut out);
     }
     out
 }
 
-/// Pushes the candidate links of `color` onto `out`, in the order found.
+/// Pushes the candidate links of one colour's `scan` onto `out`, in the
+/// order found.
 #[expect(
     clippy::inline_always,
     reason = "the scan of each colour, where its matches are made: it should cost no call"
@@ -1056,13 +1065,14 @@ fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate
 fn scan_candidates(
     board: &Board,
     patterns: &ConnectionPatterns,
-    color: Color,
+    edges: &BorderTable,
+    scan: Matches<'_>,
     out: &mut Vec<Candidate>,
 ) {
     // (`for_each` runs the matcher's own loop, `fold`; `extend` would
     // call `next` once a match.)
-    patterns.matcher.matches(board, color).for_each(|m| {
-        if let Some(c) = candidate(board, patterns, m) {
+    scan.for_each(|m| {
+        if let Some(c) = candidate(board, patterns, edges, m) {
             out.push(c);
         }
     });
@@ -1313,6 +1323,7 @@ impl<'a> Groups<'a> {
         }
         // (A move typically finds a few dozen afresh: room for them at once.)
         let mut fresh: Vec<Candidate> = Vec::with_capacity(64);
+        let edges = border_table(size);
         for a in &near {
             for color in Color::BOTH {
                 // Connection patterns are anchored on an own stone (`@`; the
@@ -1323,7 +1334,7 @@ impl<'a> Groups<'a> {
                 fresh.extend(
                     matcher
                         .matches_at_depending_on(board, a, color, &changes)
-                        .filter_map(|m| candidate(board, patterns, m)),
+                        .filter_map(|m| candidate(board, patterns, edges, m)),
                 );
             }
         }

@@ -756,6 +756,18 @@ impl PatternSet {
         Matches::new(self, board, Some(color))
     }
 
+    /// [`PatternSet::matches`] for Black and for White (by
+    /// [`Color::index`]): the board's rows are read once, White's being
+    /// Black's with the colours swapped.
+    pub fn matches_each<'a>(&'a self, board: &Board) -> [Matches<'a>; 2] {
+        let black = Rows::new(board, Color::Black);
+        let white = black.swapped();
+        [
+            Matches::one_colour(self, black, Color::Black),
+            Matches::one_colour(self, white, Color::White),
+        ]
+    }
+
     /// Every match on `board` for both colours, in board order, then Black
     /// before White, then by pattern index and symmetry.
     pub fn matches_both<'a>(&'a self, board: &Board) -> Matches<'a> {
@@ -1293,6 +1305,18 @@ impl Rows {
         }
     }
 
+    /// These rows as the other colour reads them: each cell's codes 1 and
+    /// 2 exchanged (0, empty, and 3, off the board, kept).
+    fn swapped(&self) -> Rows {
+        const LOW: u64 = u64::MAX / 3;
+        Rows {
+            code: self
+                .code
+                .map(|row| row ^ ((row ^ (row >> 1)) & LOW) * 3),
+            size: self.size,
+        }
+    }
+
     /// The window of the point at `(x, y)` on the board.
     #[inline]
     fn window(&self, x: i32, y: i32) -> Window {
@@ -1351,11 +1375,10 @@ impl<'a> Matches<'a> {
             None => (Color::BOTH, 2),
         };
         let first = Rows::new(board, colors[0]);
-        let second = if color_count == 2 {
-            Rows::new(board, colors[1])
-        } else {
-            first.clone()
-        };
+        if color_count == 1 {
+            return Matches::one_colour(set, first, colors[0]);
+        }
+        let second = first.swapped();
         Matches {
             set,
             rows: [first, second],
@@ -1365,6 +1388,25 @@ impl<'a> Matches<'a> {
             left: [0; 2],
             here: [false; 2],
             next_color: color_count,
+            anchor: Point::new(0, 0),
+            xy: (0, 0),
+            scan: Scan::default(),
+        }
+    }
+
+    /// The matches for `color` on the board whose rows, as `color` reads
+    /// them, are `rows`.
+    fn one_colour(set: &'a PatternSet, rows: Rows, color: Color) -> Matches<'a> {
+        Matches {
+            set,
+            // (The second colour's rows are never read.)
+            rows: [rows.clone(), rows],
+            colors: [color, color],
+            color_count: 1,
+            y: -1,
+            left: [0; 2],
+            here: [false; 2],
+            next_color: 1,
             anchor: Point::new(0, 0),
             xy: (0, 0),
             scan: Scan::default(),
