@@ -90,8 +90,9 @@ pub struct Evaluation {
     /// The links (connections), as [`connections_lean`] finds them: every
     /// link with its coefficient, ends and wall cells, but a link's `cuts`
     /// hold only the cutting points whose state was known without reading
-    /// or could still change the coefficient when read
-    /// ([`keisei_territory::connections`] gives them all).
+    /// or could still change the coefficient when read, and a link to the
+    /// edge made by one match is read only as far as 0.5 (its 0.5 may stand
+    /// for 1) ([`keisei_territory::connections`] gives them all, exactly).
     pub links: Connections,
     /// Territory, with the stones judged dead not spoiling it.
     pub territory: Territory,

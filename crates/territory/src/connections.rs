@@ -237,12 +237,18 @@ pub fn connections(
     links_of(board, patterns, reader, Cuts::Read { lean: false }).into_connections(None)
 }
 
-/// [`connections`] for what a link is worth: the same links with the same
-/// coefficients, ends and wall cells, but a link's `cuts` hold only the
-/// cutting points whose state was known without reading or was read. A
-/// point that needs reading is read only while its answer can still change
-/// its match's coefficient, as in [`connections_reusing_lean`]. An
-/// evaluation needs no more (about one reading in seven is left out).
+/// [`connections`] for what a link is worth to an evaluation: the same
+/// links with the same ends and wall cells and, but for links to the edge,
+/// the same coefficients; a link's `cuts` hold only the cutting points
+/// whose state was known without reading or was read. A point that needs
+/// reading is read only while its answer can still change its match's
+/// coefficient, as in [`connections_reusing_lean`]; a link to the edge
+/// made by one match is read only as far as 0.5 (a coefficient of 0.5 may
+/// stand for 1: of a link to the edge, the territory asks only whether it
+/// reaches 0.5, `TerritoryOptions::min_link`, and groups and the
+/// connection term read only links between stones). An evaluation needs
+/// no more (about one reading in seven, and then two in five of the rest,
+/// nearly all second-line stones' links to the edge, are left out).
 pub fn connections_lean(
     board: &Board,
     patterns: &ConnectionPatterns,
@@ -285,8 +291,10 @@ pub fn connections_reusing(
 }
 
 /// [`connections_reusing`] for what a link is worth: the same links with the
-/// same coefficients, ends and wall cells, but a link's `cuts` hold only the
-/// cutting points whose state was known or read. A point that needs reading
+/// same ends and wall cells and, but for a link to the edge made by one
+/// match (read only as far as 0.5, as [`connections_lean`] reads it), the
+/// same coefficients; a link's `cuts` hold only the cutting points whose
+/// state was known or read. A point that needs reading
 /// is read only while its answer can still change its match's coefficient
 /// (the coefficient grows with each point's state, and a reading answers
 /// open or lost on an opponent chain, safe or open where an opponent stone
@@ -638,6 +646,9 @@ fn pair_link(
     // match makes the link, without the bookkeeping of the best matches.
     if let [c] = group {
         let steps = patterns.steps(&c.m());
+        // Reading lean, a lone link to the edge is read as far as 0.5 (see
+        // [`connections_lean`]).
+        let enough = if steps.to.is_none() { 1 } else { 2 };
         let (level, cuts) = match_coefficient(
             board,
             reader,
@@ -645,7 +656,7 @@ fn pair_link(
             states,
             shape,
             (c.anchor, steps, side),
-            0,
+            (0, enough),
             pending,
             read,
         );
@@ -697,7 +708,7 @@ fn pair_link(
             states,
             shape,
             (from, steps, side),
-            best.map_or(0, |b| b.0),
+            (best.map_or(0, |b| b.0), 2),
             pending,
             read,
         );
@@ -796,7 +807,9 @@ fn wall_of(anchor: Point, steps: &ShapeSteps) -> Cells<Point> {
 /// `pending` is scratch, `read` takes the points a recording reads).
 /// `best` is the best coefficient (in halves) of the pair's matches so far,
 /// 0 before the first: reading lean, a match that cannot reach it leaves
-/// cutting points unread.
+/// cutting points unread, and so does one sure to reach `enough` (2, or 1
+/// for a lone link to the edge), which then takes the least coefficient it
+/// is sure of.
 #[expect(
     clippy::inline_always,
     reason = "once a match, in both of pair_link's paths; it should cost no call"
@@ -813,7 +826,7 @@ fn match_coefficient(
     states: &mut [[Option<CutState>; 2]],
     shape: &ConnectionShape,
     (from, steps, side): (Point, &ShapeSteps, &Side),
-    best: u8,
+    (best, enough): (u8, u8),
     pending: &mut Vec<(Point, ToRead)>,
     read: &mut Vec<Point>,
 ) -> (u8, Cells<(Point, CutState)>) {
@@ -883,7 +896,7 @@ fn match_coefficient(
             let (lo, hi) = level_bounds(counts, shape.needs, left);
             let (lo, hi) = (lo.min(max), hi.min(max));
             // (No match is below 0: nothing is below a `best` of 0.)
-            if lo == hi || hi < best {
+            if lo == hi || hi < best || lo >= enough {
                 decided = Some(lo);
                 break;
             }
@@ -2195,8 +2208,9 @@ mod tests {
     }
 
     /// The lean reuse gives the links the full one gives, but for cut
-    /// states left unread: same ends, kinds, coefficients and wall cells,
-    /// and every cut state it lists is the full one's. Checked after every
+    /// states left unread: same ends, kinds, coefficients (but for a lone
+    /// link to the edge, read as far as 0.5) and wall cells, and every cut
+    /// state it lists is the full one's. Checked after every
     /// legal move of either colour on two positions; some states are left
     /// unread (else the test would not test the leaving out).
     #[test]
@@ -2226,15 +2240,23 @@ mod tests {
 
     /// Checks that `lean` has the links of `full` (ends, kinds,
     /// coefficients and wall cells, in order) with some of their cut
-    /// states, and returns how many it leaves out.
+    /// states, but for a lone link to the edge whose coefficient 1 it may
+    /// give as 0.5 (read only as far as 0.5), and returns how many cut
+    /// states it leaves out.
     fn cut_states_left_out(full: &Connections, lean: &Connections, at: &str) -> usize {
         assert_eq!(full.links.len(), lean.links.len(), "{at}");
         let mut omitted = 0;
         for (f, l) in full.links.iter().zip(&lean.links) {
             assert_eq!(
-                (f.color, f.from, f.to, &f.kind, f.coefficient, &f.wall),
-                (l.color, l.from, l.to, &l.kind, l.coefficient, &l.wall),
+                (f.color, f.from, f.to, &f.kind, &f.wall),
+                (l.color, l.from, l.to, &l.kind, &l.wall),
                 "{at}"
+            );
+            let edge_at_least_half = matches!(l.to, LinkEnd::Edge(_))
+                && (f.coefficient, l.coefficient) == (1.0, 0.5);
+            assert!(
+                f.coefficient == l.coefficient || edge_at_least_half,
+                "{at}: {f:?} {l:?}"
             );
             assert!(l.cuts.iter().all(|c| f.cuts.contains(c)), "{at}");
             omitted += f.cuts.len() - l.cuts.len();
@@ -2243,7 +2265,8 @@ mod tests {
     }
 
     /// The lean reading of a position read afresh gives the links the full
-    /// one gives, but for cut states left unread (as the lean reuse does).
+    /// one gives, but for cut states left unread and a lone link to the
+    /// edge read as far as 0.5 (as the lean reuse does; some are).
     /// Checked on the fixture positions and the boards after every legal
     /// move of either colour on two of them, each with a fresh reader;
     /// some states are left unread (else the test would not test the
@@ -2251,12 +2274,15 @@ mod tests {
     #[test]
     fn lean_reading_gives_the_same_links_with_fewer_cut_states() {
         let patterns = ConnectionPatterns::builtin();
-        let (mut omitted, mut kept) = (0, 0);
+        let (mut omitted, mut kept, mut halved) = (0, 0, 0);
         let mut check = |board: &Board, at: &str| {
             let full = connections(board, patterns, &mut Reader::small());
             let lean = connections_lean(board, patterns, &mut Reader::small());
             omitted += cut_states_left_out(&full, &lean, at);
             kept += lean.links.iter().map(|l| l.cuts.len()).sum::<usize>();
+            halved += (full.links.iter().zip(&lean.links))
+                .filter(|(f, l)| f.coefficient != l.coefficient)
+                .count();
         };
         // Each fixture, and for two of them every child.
         for (rel, children) in [
@@ -2281,7 +2307,7 @@ mod tests {
                 }
             }
         }
-        assert!(omitted > 0 && kept > 0);
+        assert!(omitted > 0 && kept > 0 && halved > 0);
     }
 
     /// A move far from a link's anchor can still end it: here Black H6
