@@ -345,13 +345,19 @@ fn fixture_matches_agree_with_the_reference() {
             "boards/midgame-19.txt",
         ] {
             let board = board(b);
-            let each = set.matches_each(&board).map(Iterator::collect::<Vec<Match>>);
+            let each = set
+                .matches_each(&board)
+                .map(Iterator::collect::<Vec<Match>>);
             for color in Color::BOTH {
                 let fast: Vec<Match> = set.matches(&board, color).collect();
                 let slow = reference_matches(set.patterns(), &board, color);
                 assert_eq!(fast, slow, "{patterns} on {b} for {color}");
                 // Both colours' scans from one reading of the rows.
-                assert_eq!(each[color.index()], slow, "{patterns} on {b}, each, {color}");
+                assert_eq!(
+                    each[color.index()],
+                    slow,
+                    "{patterns} on {b}, each, {color}"
+                );
             }
         }
     }

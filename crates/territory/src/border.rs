@@ -120,7 +120,11 @@ mod tests {
                 for x in 0..size {
                     let p = Point::new(x, y);
                     for d in 0..6 {
-                        assert_eq!(table.cell(p, d), border_cell(p, d, size), "{size} {p:?} {d}");
+                        assert_eq!(
+                            table.cell(p, d),
+                            border_cell(p, d, size),
+                            "{size} {p:?} {d}"
+                        );
                     }
                 }
             }

@@ -1310,9 +1310,7 @@ impl Rows {
     fn swapped(&self) -> Rows {
         const LOW: u64 = u64::MAX / 3;
         Rows {
-            code: self
-                .code
-                .map(|row| row ^ ((row ^ (row >> 1)) & LOW) * 3),
+            code: self.code.map(|row| row ^ (((row ^ (row >> 1)) & LOW) * 3)),
             size: self.size,
         }
     }
