@@ -7,8 +7,7 @@ use crate::value::EyeValue;
 use keisei_board::diag::{SourceError, SourceErrors};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// What the index answers for one shape: borrowed from the flat index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,22 +23,26 @@ pub struct Indexed<'a> {
 }
 
 /// The index as flat arrays: slot `s` has key `keys[key_start[s]..key_start[s+1]]`
-/// and vital points likewise. A map from the key's 64-bit hash to its slot
-/// finds it; the full key is compared, so a hash collision can only make a
-/// shape fall back to search, never give a wrong answer.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// and vital points likewise. An open-addressing table over the key's 64-bit
+/// hash finds it (linear probing from the hash's low bits; a slot's high 32
+/// hash bits are compared before its key), so the compiled form carries the
+/// table and loading it builds nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FlatIndex {
-    keys: Vec<u32>,
-    key_start: Vec<u32>,
-    entry: Vec<u32>,
-    value: Vec<EyeValue>,
-    either: Vec<u8>,
-    defence: Vec<(i8, i8)>,
-    defence_start: Vec<u32>,
-    attack: Vec<(i8, i8)>,
-    attack_start: Vec<u32>,
-    #[serde(skip)]
-    map: HashMap<u64, u32, BuildHasherDefault<KeyHashed>>,
+    pub(crate) keys: Vec<u32>,
+    pub(crate) key_start: Vec<u32>,
+    pub(crate) entry: Vec<u32>,
+    pub(crate) value: Vec<EyeValue>,
+    pub(crate) either: Vec<u8>,
+    pub(crate) defence: Vec<(i8, i8)>,
+    pub(crate) defence_start: Vec<u32>,
+    pub(crate) attack: Vec<(i8, i8)>,
+    pub(crate) attack_start: Vec<u32>,
+    /// Each slot's key hash, high 32 bits.
+    pub(crate) tag: Vec<u32>,
+    /// The table: `slot + 1`, or 0 for an empty place; its length is a power
+    /// of two at least twice the number of shapes.
+    pub(crate) table: Vec<u32>,
 }
 
 /// FNV-1a over the key's words: stable across runs and machines.
@@ -54,28 +57,6 @@ fn key_hash(key: &[u32]) -> u64 {
     h
 }
 
-/// The hasher of the index's map: its keys are [`key_hash`]es already, so
-/// a key hashes to itself (no second hash of every lookup).
-#[derive(Clone, Copy, Debug, Default)]
-struct KeyHashed(u64);
-
-impl Hasher for KeyHashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // Not used by `u64` keys; any bytes still hash (FNV-1a).
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 impl FlatIndex {
     fn len(&self) -> usize {
         self.entry.len()
@@ -85,9 +66,31 @@ impl FlatIndex {
         &self.keys[self.key_start[s] as usize..self.key_start[s + 1] as usize]
     }
 
+    /// The table place holding `key` (`Ok`), or the empty place where it
+    /// would go (`Err`). The table must have an empty place.
+    fn place(&self, h: u64, key: &[u32]) -> Result<usize, usize> {
+        let mask = self.table.len() - 1;
+        let tag = (h >> 32) as u32;
+        let mut i = h as usize & mask;
+        loop {
+            let t = self.table[i];
+            if t == 0 {
+                return Err(i);
+            }
+            let s = (t - 1) as usize;
+            if self.tag[s] == tag && self.key(s) == key {
+                return Ok(i);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     fn find(&self, key: &[u32]) -> Option<usize> {
-        let s = *self.map.get(&key_hash(key))? as usize;
-        (self.key(s) == key).then_some(s)
+        if self.table.is_empty() {
+            return None;
+        }
+        let i = self.place(key_hash(key), key).ok()?;
+        Some((self.table[i] - 1) as usize)
     }
 
     fn get(&self, s: usize) -> Indexed<'_> {
@@ -100,6 +103,20 @@ impl FlatIndex {
         }
     }
 
+    /// The slots the table answers, in slot order.
+    fn reachable(&self) -> Vec<usize> {
+        let mut slots: Vec<usize> = self
+            .table
+            .iter()
+            .filter(|&&t| t != 0)
+            .map(|&t| (t - 1) as usize)
+            .collect();
+        slots.sort_unstable();
+        slots
+    }
+
+    /// Appends a slot for `key` and points the table at it (in place of
+    /// the slot that had the same key, if any).
     fn push(
         &mut self,
         key: &ShapeKey,
@@ -115,6 +132,7 @@ impl FlatIndex {
             self.attack_start.push(0);
         }
         let s = self.len() as u32;
+        let h = key_hash(&key.0);
         self.keys.extend_from_slice(&key.0);
         self.key_start.push(self.keys.len() as u32);
         self.entry.push(entry as u32);
@@ -124,16 +142,54 @@ impl FlatIndex {
         self.defence_start.push(self.defence.len() as u32);
         self.attack.extend_from_slice(attack);
         self.attack_start.push(self.attack.len() as u32);
-        self.map.entry(key_hash(&key.0)).or_insert(s);
+        self.tag.push((h >> 32) as u32);
+        if 2 * self.len() > self.table.len() {
+            self.rebuild_table(2 * self.len());
+        } else {
+            match self.place(h, &key.0) {
+                Ok(i) | Err(i) => self.table[i] = s + 1,
+            }
+        }
     }
 
-    /// Rebuilds the hash map (after deserializing).
-    pub(crate) fn rebuild_map(&mut self) {
-        self.map = HashMap::with_capacity_and_hasher(self.len(), BuildHasherDefault::default());
-        for s in 0..self.len() {
+    /// Rebuilds the table with room for `room` shapes (the latest slot of
+    /// each key answers).
+    fn rebuild_table(&mut self, room: usize) {
+        let old = std::mem::take(&mut self.table);
+        let mut slots: Vec<u32> = old.into_iter().filter(|&t| t != 0).collect();
+        slots.push(self.len() as u32);
+        slots.sort_unstable();
+        self.table = vec![0; room.next_power_of_two().max(2)];
+        for t in slots {
+            let s = (t - 1) as usize;
             let h = key_hash(self.key(s));
-            self.map.entry(h).or_insert(s as u32);
+            match self.place(h, self.key(s)) {
+                Ok(i) | Err(i) => self.table[i] = t,
+            }
         }
+    }
+
+    /// Whether the arrays are consistent (every range and reference in
+    /// bounds, the table well formed), for a decoded index.
+    pub(crate) fn is_consistent(&self, labels: usize) -> bool {
+        let n = self.len();
+        let starts = |v: &[u32], len: usize| {
+            v.len() == n + 1
+                && v.first() == Some(&0)
+                && v.last().is_some_and(|&l| l as usize == len)
+                && v.windows(2).all(|w| w[0] <= w[1])
+        };
+        starts(&self.key_start, self.keys.len())
+            && starts(&self.defence_start, self.defence.len())
+            && starts(&self.attack_start, self.attack.len())
+            && self.value.len() == n
+            && self.either.len() == n
+            && self.tag.len() == n
+            && self.entry.iter().all(|&e| (e as usize) < labels)
+            && self.table.len().is_power_of_two()
+            && self.table.len() >= 2 * n
+            && self.table.contains(&0)
+            && self.table.iter().all(|&t| t as usize <= n)
     }
 }
 
@@ -156,8 +212,35 @@ pub struct EyeDb {
     files: Vec<EyeFile>,
     /// (file index, entry index in file) of each entry, in load order.
     order: Vec<(usize, usize)>,
-    labels: Vec<Label>,
+    /// Each entry's label: built when the database is, or (compiled) the
+    /// first time it is asked for, from `names`.
+    labels: Vec<OnceLock<Label>>,
+    names: Names,
     index: FlatIndex,
+}
+
+/// The compiled database's labels, unbuilt: entry `i` is in file
+/// `files[file[i]]` and has the id `ids[id_end[i-1]..id_end[i]]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Names {
+    pub(crate) files: Vec<String>,
+    pub(crate) file: Vec<u8>,
+    pub(crate) ids: String,
+    pub(crate) id_end: Vec<u32>,
+}
+
+impl Names {
+    fn label(&self, i: usize) -> Label {
+        let start = if i == 0 {
+            0
+        } else {
+            self.id_end[i - 1] as usize
+        };
+        Label {
+            file: self.files[usize::from(self.file[i])].clone(),
+            id: Arc::from(&self.ids[start..self.id_end[i] as usize]),
+        }
+    }
 }
 
 /// Two entries claim the same shape.
@@ -217,10 +300,10 @@ impl EyeDb {
             let id = self.order.len();
             self.order.push((fi, ei));
             let e = &self.files[fi].entries[ei];
-            self.labels.push(Label {
+            self.labels.push(OnceLock::from(Label {
                 file: e.origin.file.clone(),
                 id: Arc::from(e.id.as_str()),
-            });
+            }));
             self.index_entry(id);
         }
     }
@@ -244,14 +327,8 @@ impl EyeDb {
             match self.index.find(&key.0) {
                 // A more specific (fewer `o`) or earlier entry keeps the shape.
                 Some(s) if usize::from(self.index.either[s]) <= either => {}
-                Some(s) => {
-                    // Replace in place: append the new slot and point the map at it.
-                    self.index.push(&key, id, entry.value, either, &d, &a);
-                    let new = (self.index.len() - 1) as u32;
-                    self.index.map.insert(key_hash(&key.0), new);
-                    let _ = s;
-                }
-                None => self.index.push(&key, id, entry.value, either, &d, &a),
+                // Replace: append the new slot and point the table at it.
+                Some(_) | None => self.index.push(&key, id, entry.value, either, &d, &a),
             }
         }
     }
@@ -276,7 +353,7 @@ impl EyeDb {
     /// # Panics
     /// If `id` is not below [`EyeDb::len`].
     pub fn label(&self, id: usize) -> &Label {
-        &self.labels[id]
+        self.labels[id].get_or_init(|| self.names.label(id))
     }
 
     /// Whether the parsed entries are available (a database built from text)
@@ -287,11 +364,24 @@ impl EyeDb {
 
     /// The labels and the index, for the compiled form. Slots no longer
     /// reachable (replaced by a more specific entry) are dropped.
-    pub fn parts(&self) -> (Vec<Label>, FlatIndex) {
-        let mut slots: Vec<usize> = self.index.map.values().map(|&s| s as usize).collect();
-        slots.sort_unstable();
+    pub(crate) fn parts(&self) -> (Names, FlatIndex) {
+        let mut names = Names::default();
+        for i in 0..self.len() {
+            let l = self.label(i);
+            let f = names
+                .files
+                .iter()
+                .position(|f| *f == l.file)
+                .unwrap_or_else(|| {
+                    names.files.push(l.file.clone());
+                    names.files.len() - 1
+                });
+            names.file.push(u8::try_from(f).expect("at most 256 files"));
+            names.ids.push_str(&l.id);
+            names.id_end.push(names.ids.len() as u32);
+        }
         let mut flat = FlatIndex::default();
-        for s in slots {
+        for s in self.index.reachable() {
             let k = ShapeKey(self.index.key(s).to_vec());
             let i = self.index.get(s);
             flat.push(
@@ -303,16 +393,17 @@ impl EyeDb {
                 i.attack,
             );
         }
-        (self.labels.clone(), flat)
+        (names, flat)
     }
 
-    /// A database from a compiled index (no parsed entries).
-    pub fn from_parts(labels: Vec<Label>, mut index: FlatIndex) -> EyeDb {
-        index.rebuild_map();
+    /// A database from a compiled index (no parsed entries); `names` has a
+    /// label for every entry the index names (see [`FlatIndex::is_consistent`]).
+    pub(crate) fn from_parts(names: Names, index: FlatIndex) -> EyeDb {
         EyeDb {
             files: Vec::new(),
             order: Vec::new(),
-            labels,
+            labels: (0..names.file.len()).map(|_| OnceLock::new()).collect(),
+            names,
             index,
         }
     }
@@ -349,7 +440,7 @@ impl EyeDb {
 
     /// Number of distinct shapes the index answers.
     pub fn shape_count(&self) -> usize {
-        self.index.map.len()
+        self.index.table.iter().filter(|&&t| t != 0).count()
     }
 
     /// Pairs of entries that claim a common shape: duplicates (an error) and
@@ -389,8 +480,8 @@ impl EyeDb {
     /// by a more specific or earlier entry).
     pub fn unreachable(&self) -> Vec<usize> {
         let mut answers = vec![false; self.len()];
-        for &s in self.index.map.values() {
-            answers[self.index.entry[s as usize] as usize] = true;
+        for s in self.index.reachable() {
+            answers[self.index.entry[s] as usize] = true;
         }
         (0..self.len()).filter(|&i| !answers[i]).collect()
     }
