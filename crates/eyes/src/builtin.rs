@@ -50,7 +50,7 @@ pub fn load_text() -> Result<EyeDb, keisei_board::diag::SourceErrors> {
 /// rule out.
 pub fn builtin() -> &'static EyeDb {
     static DB: OnceLock<EyeDb> = OnceLock::new();
-    DB.get_or_init(|| match crate::store::load(COMPILED) {
+    DB.get_or_init(|| match crate::store::load_static(COMPILED) {
         Ok(db) => db,
         Err(e) => panic!("the built-in compiled eye database is broken: {e}"),
     })

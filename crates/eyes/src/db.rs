@@ -3,9 +3,10 @@
 
 use crate::format::{EyeEntry, EyeFile, parse_file};
 use crate::shape::{Shape, ShapeKey};
-use crate::value::EyeValue;
+use crate::value::{EyeValue, Eyes};
 use keisei_board::diag::{SourceError, SourceErrors};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
@@ -22,27 +23,59 @@ pub struct Indexed<'a> {
     pub attack: &'a [(i8, i8)],
 }
 
-/// The index as flat arrays: slot `s` has key `keys[key_start[s]..key_start[s+1]]`
-/// and vital points likewise. An open-addressing table over the key's 64-bit
-/// hash finds it (linear probing from the hash's low bits; a slot's high 32
-/// hash bits are compared before its key), so the compiled form carries the
-/// table and loading it builds nothing.
+/// A run of bytes: borrowed from the compiled index embedded in the binary,
+/// or owned (an index built from text, or decoded from other bytes).
+pub(crate) type Bytes = Cow<'static, [u8]>;
+
+/// Word `i` of a run of little-endian u32 words.
+fn word(b: &[u8], i: usize) -> u32 {
+    let w = &b[4 * i..4 * i + 4];
+    u32::from_le_bytes([w[0], w[1], w[2], w[3]])
+}
+
+fn push_word(b: &mut Bytes, w: u32) {
+    b.to_mut().extend_from_slice(&w.to_le_bytes());
+}
+
+/// The eye counts by their index in a value byte (`4a + b`).
+const EYES: [Eyes; 4] = [Eyes::Zero, Eyes::One, Eyes::Two, Eyes::Many];
+
+/// A value's byte: `4a + b`, each count by its index in [`EYES`].
+pub(crate) fn value_byte(v: EyeValue) -> u8 {
+    let i = |e: Eyes| match e {
+        Eyes::Zero => 0,
+        Eyes::One => 1,
+        Eyes::Two => 2,
+        Eyes::Many => 3,
+    };
+    4 * i(v.a) + i(v.b)
+}
+
+/// The index as flat arrays, in the compiled form's layout so that the
+/// built-in index is used where it lies in the binary (loading it copies and
+/// allocates almost nothing). Slot `s` has key words
+/// `keys[key_start[s]..key_start[s+1]]`, its entry `entry[s]`, its value
+/// byte `value[s]` and vital points `defence[defence_start[s]..
+/// defence_start[s+1]]` (likewise `attack`); `keys`, `key_start`, `entry`,
+/// `defence_start`, `attack_start`, `tag` and `table` are little-endian u32
+/// words. An open-addressing table over the key's 64-bit hash finds a key:
+/// `table` (a power of two long, at least twice the number of shapes) holds
+/// `slot + 1` or 0 for an empty place; probing is linear from the hash's low
+/// bits, and a slot's `tag` (the high 32 hash bits) is compared before its
+/// key.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FlatIndex {
-    pub(crate) keys: Vec<u32>,
-    pub(crate) key_start: Vec<u32>,
-    pub(crate) entry: Vec<u32>,
-    pub(crate) value: Vec<EyeValue>,
-    pub(crate) either: Vec<u8>,
+    pub(crate) keys: Bytes,
+    pub(crate) key_start: Bytes,
+    pub(crate) entry: Bytes,
+    pub(crate) value: Bytes,
+    pub(crate) either: Bytes,
     pub(crate) defence: Vec<(i8, i8)>,
-    pub(crate) defence_start: Vec<u32>,
+    pub(crate) defence_start: Bytes,
     pub(crate) attack: Vec<(i8, i8)>,
-    pub(crate) attack_start: Vec<u32>,
-    /// Each slot's key hash, high 32 bits.
-    pub(crate) tag: Vec<u32>,
-    /// The table: `slot + 1`, or 0 for an empty place; its length is a power
-    /// of two at least twice the number of shapes.
-    pub(crate) table: Vec<u32>,
+    pub(crate) attack_start: Bytes,
+    pub(crate) tag: Bytes,
+    pub(crate) table: Bytes,
 }
 
 /// FNV-1a over the key's words: stable across runs and machines.
@@ -59,30 +92,55 @@ fn key_hash(key: &[u32]) -> u64 {
 
 impl FlatIndex {
     fn len(&self) -> usize {
-        self.entry.len()
+        self.entry.len() / 4
     }
 
-    fn key(&self, s: usize) -> &[u32] {
-        &self.keys[self.key_start[s] as usize..self.key_start[s + 1] as usize]
+    fn table_len(&self) -> usize {
+        self.table.len() / 4
+    }
+
+    /// Slot `s`'s key, as little-endian bytes.
+    fn key_bytes(&self, s: usize) -> &[u8] {
+        &self.keys[4 * word(&self.key_start, s) as usize..4 * word(&self.key_start, s + 1) as usize]
+    }
+
+    fn key(&self, s: usize) -> Vec<u32> {
+        self.key_bytes(s)
+            .chunks_exact(4)
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            .collect()
+    }
+
+    fn key_is(&self, s: usize, key: &[u32]) -> bool {
+        let b = self.key_bytes(s);
+        b.len() == 4 * key.len()
+            && b.chunks_exact(4)
+                .zip(key)
+                .all(|(b, w)| b == w.to_le_bytes())
     }
 
     /// The table place holding `key` (`Ok`), or the empty place where it
     /// would go (`Err`). The table must have an empty place.
+    #[inline]
     fn place(&self, h: u64, key: &[u32]) -> Result<usize, usize> {
-        let mask = self.table.len() - 1;
+        let mask = self.table_len() - 1;
         let tag = (h >> 32) as u32;
         let mut i = h as usize & mask;
         loop {
-            let t = self.table[i];
+            let t = word(&self.table, i);
             if t == 0 {
                 return Err(i);
             }
             let s = (t - 1) as usize;
-            if self.tag[s] == tag && self.key(s) == key {
+            if word(&self.tag, s) == tag && self.key_is(s, key) {
                 return Ok(i);
             }
             i = (i + 1) & mask;
         }
+    }
+
+    fn set_place(&mut self, i: usize, t: u32) {
+        self.table.to_mut()[4 * i..4 * i + 4].copy_from_slice(&t.to_le_bytes());
     }
 
     fn find(&self, key: &[u32]) -> Option<usize> {
@@ -90,26 +148,31 @@ impl FlatIndex {
             return None;
         }
         let i = self.place(key_hash(key), key).ok()?;
-        Some((self.table[i] - 1) as usize)
+        Some((word(&self.table, i) - 1) as usize)
+    }
+
+    fn either(&self, s: usize) -> usize {
+        usize::from(self.either[s])
     }
 
     fn get(&self, s: usize) -> Indexed<'_> {
+        let v = self.value[s];
         Indexed {
-            entry: self.entry[s] as usize,
-            value: self.value[s],
+            entry: word(&self.entry, s) as usize,
+            value: EyeValue::new(EYES[usize::from(v >> 2)], EYES[usize::from(v & 3)]),
             defence: &self.defence
-                [self.defence_start[s] as usize..self.defence_start[s + 1] as usize],
-            attack: &self.attack[self.attack_start[s] as usize..self.attack_start[s + 1] as usize],
+                [word(&self.defence_start, s) as usize..word(&self.defence_start, s + 1) as usize],
+            attack: &self.attack
+                [word(&self.attack_start, s) as usize..word(&self.attack_start, s + 1) as usize],
         }
     }
 
     /// The slots the table answers, in slot order.
     fn reachable(&self) -> Vec<usize> {
-        let mut slots: Vec<usize> = self
-            .table
-            .iter()
-            .filter(|&&t| t != 0)
-            .map(|&t| (t - 1) as usize)
+        let mut slots: Vec<usize> = (0..self.table_len())
+            .map(|i| word(&self.table, i))
+            .filter(|&t| t != 0)
+            .map(|t| (t - 1) as usize)
             .collect();
         slots.sort_unstable();
         slots
@@ -119,7 +182,7 @@ impl FlatIndex {
     /// the slot that had the same key, if any).
     fn push(
         &mut self,
-        key: &ShapeKey,
+        key: &[u32],
         entry: usize,
         value: EyeValue,
         either: usize,
@@ -127,27 +190,29 @@ impl FlatIndex {
         attack: &[(i8, i8)],
     ) {
         if self.key_start.is_empty() {
-            self.key_start.push(0);
-            self.defence_start.push(0);
-            self.attack_start.push(0);
+            push_word(&mut self.key_start, 0);
+            push_word(&mut self.defence_start, 0);
+            push_word(&mut self.attack_start, 0);
         }
         let s = self.len() as u32;
-        let h = key_hash(&key.0);
-        self.keys.extend_from_slice(&key.0);
-        self.key_start.push(self.keys.len() as u32);
-        self.entry.push(entry as u32);
-        self.value.push(value);
-        self.either.push(either.min(255) as u8);
+        let h = key_hash(key);
+        for &w in key {
+            push_word(&mut self.keys, w);
+        }
+        push_word(&mut self.key_start, (self.keys.len() / 4) as u32);
+        push_word(&mut self.entry, entry as u32);
+        self.value.to_mut().push(value_byte(value));
+        self.either.to_mut().push(either.min(255) as u8);
         self.defence.extend_from_slice(defence);
-        self.defence_start.push(self.defence.len() as u32);
+        push_word(&mut self.defence_start, self.defence.len() as u32);
         self.attack.extend_from_slice(attack);
-        self.attack_start.push(self.attack.len() as u32);
-        self.tag.push((h >> 32) as u32);
-        if 2 * self.len() > self.table.len() {
+        push_word(&mut self.attack_start, self.attack.len() as u32);
+        push_word(&mut self.tag, (h >> 32) as u32);
+        if 2 * self.len() > self.table_len() {
             self.rebuild_table(2 * self.len());
         } else {
-            match self.place(h, &key.0) {
-                Ok(i) | Err(i) => self.table[i] = s + 1,
+            match self.place(h, key) {
+                Ok(i) | Err(i) => self.set_place(i, s + 1),
             }
         }
     }
@@ -155,16 +220,17 @@ impl FlatIndex {
     /// Rebuilds the table with room for `room` shapes (the latest slot of
     /// each key answers).
     fn rebuild_table(&mut self, room: usize) {
-        let old = std::mem::take(&mut self.table);
-        let mut slots: Vec<u32> = old.into_iter().filter(|&t| t != 0).collect();
+        let mut slots: Vec<u32> = (0..self.table_len())
+            .map(|i| word(&self.table, i))
+            .filter(|&t| t != 0)
+            .collect();
         slots.push(self.len() as u32);
         slots.sort_unstable();
-        self.table = vec![0; room.next_power_of_two().max(2)];
+        self.table = Cow::Owned(vec![0; 4 * room.next_power_of_two().max(2)]);
         for t in slots {
-            let s = (t - 1) as usize;
-            let h = key_hash(self.key(s));
-            match self.place(h, self.key(s)) {
-                Ok(i) | Err(i) => self.table[i] = t,
+            let key = self.key((t - 1) as usize);
+            match self.place(key_hash(&key), &key) {
+                Ok(i) | Err(i) => self.set_place(i, t),
             }
         }
     }
@@ -173,23 +239,29 @@ impl FlatIndex {
     /// bounds, the table well formed), for a decoded index.
     pub(crate) fn is_consistent(&self, labels: usize) -> bool {
         let n = self.len();
-        let starts = |v: &[u32], len: usize| {
-            v.len() == n + 1
-                && v.first() == Some(&0)
-                && v.last().is_some_and(|&l| l as usize == len)
-                && v.windows(2).all(|w| w[0] <= w[1])
+        let words = |b: &[u8]| b.len() % 4 == 0;
+        let starts = |b: &[u8], len: usize| {
+            b.len() == 4 * (n + 1)
+                && word(b, 0) == 0
+                && word(b, n) as usize == len
+                && (0..n).all(|i| word(b, i) <= word(b, i + 1))
         };
-        starts(&self.key_start, self.keys.len())
+        let t = self.table_len();
+        words(&self.keys)
+            && words(&self.entry)
+            && words(&self.table)
+            && starts(&self.key_start, self.keys.len() / 4)
             && starts(&self.defence_start, self.defence.len())
             && starts(&self.attack_start, self.attack.len())
             && self.value.len() == n
+            && self.value.iter().all(|&v| v < 16)
             && self.either.len() == n
-            && self.tag.len() == n
-            && self.entry.iter().all(|&e| (e as usize) < labels)
-            && self.table.len().is_power_of_two()
-            && self.table.len() >= 2 * n
-            && self.table.contains(&0)
-            && self.table.iter().all(|&t| t as usize <= n)
+            && self.tag.len() == 4 * n
+            && (0..n).all(|s| (word(&self.entry, s) as usize) < labels)
+            && t.is_power_of_two()
+            && t >= 2 * n
+            && (0..t).all(|i| word(&self.table, i) as usize <= n)
+            && (0..t).any(|i| word(&self.table, i) == 0)
     }
 }
 
@@ -212,34 +284,73 @@ pub struct EyeDb {
     files: Vec<EyeFile>,
     /// (file index, entry index in file) of each entry, in load order.
     order: Vec<(usize, usize)>,
-    /// Each entry's label: built when the database is, or (compiled) the
-    /// first time it is asked for, from `names`.
-    labels: Vec<OnceLock<Label>>,
+    /// The entries' files and ids.
     names: Names,
+    /// Each entry's label, built the first time it is asked for (entry `i`
+    /// in chunk `i / LABEL_CHUNK`), so loading builds none.
+    labels: Vec<OnceLock<LabelChunk>>,
     index: FlatIndex,
 }
 
-/// The compiled database's labels, unbuilt: entry `i` is in file
-/// `files[file[i]]` and has the id `ids[id_end[i-1]..id_end[i]]`.
+/// Labels are built in chunks of this many entries.
+const LABEL_CHUNK: usize = 32;
+
+type LabelChunk = Box<[OnceLock<Label>; LABEL_CHUNK]>;
+
+/// The entries' files and ids: entry `i` is in file `files[file[i]]` and has
+/// the id `ids[id_end[i-1]..id_end[i]]` (`file` and `id_end` are
+/// little-endian u32 words).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Names {
     pub(crate) files: Vec<String>,
-    pub(crate) file: Vec<u8>,
-    pub(crate) ids: String,
-    pub(crate) id_end: Vec<u32>,
+    pub(crate) file: Bytes,
+    pub(crate) ids: Cow<'static, str>,
+    pub(crate) id_end: Bytes,
 }
 
 impl Names {
+    fn len(&self) -> usize {
+        self.id_end.len() / 4
+    }
+
+    fn push(&mut self, file: &str, id: &str) {
+        let f = self
+            .files
+            .iter()
+            .position(|f| f == file)
+            .unwrap_or_else(|| {
+                self.files.push(file.to_string());
+                self.files.len() - 1
+            });
+        push_word(&mut self.file, f as u32);
+        self.ids.to_mut().push_str(id);
+        push_word(&mut self.id_end, self.ids.len() as u32);
+    }
+
     fn label(&self, i: usize) -> Label {
         let start = if i == 0 {
             0
         } else {
-            self.id_end[i - 1] as usize
+            word(&self.id_end, i - 1) as usize
         };
         Label {
-            file: self.files[usize::from(self.file[i])].clone(),
-            id: Arc::from(&self.ids[start..self.id_end[i] as usize]),
+            file: self.files[word(&self.file, i) as usize].clone(),
+            id: Arc::from(&self.ids[start..word(&self.id_end, i) as usize]),
         }
+    }
+
+    /// Whether every entry's file and id range is in bounds.
+    pub(crate) fn is_consistent(&self) -> bool {
+        let n = self.len();
+        self.file.len() == 4 * n
+            && self.id_end.len() % 4 == 0
+            && (0..n).all(|i| (word(&self.file, i) as usize) < self.files.len())
+            && (0..n).all(|i| {
+                let end = word(&self.id_end, i) as usize;
+                (i == 0 || word(&self.id_end, i - 1) as usize <= end)
+                    && self.ids.is_char_boundary(end)
+            })
+            && (n == 0 || word(&self.id_end, n - 1) as usize == self.ids.len())
     }
 }
 
@@ -300,10 +411,10 @@ impl EyeDb {
             let id = self.order.len();
             self.order.push((fi, ei));
             let e = &self.files[fi].entries[ei];
-            self.labels.push(OnceLock::from(Label {
-                file: e.origin.file.clone(),
-                id: Arc::from(e.id.as_str()),
-            }));
+            let (file, ident) = (e.origin.file.clone(), e.id.clone());
+            self.names.push(&file, &ident);
+            self.labels
+                .resize_with(self.len().div_ceil(LABEL_CHUNK), OnceLock::new);
             self.index_entry(id);
         }
     }
@@ -326,9 +437,9 @@ impl EyeDb {
                 .collect();
             match self.index.find(&key.0) {
                 // A more specific (fewer `o`) or earlier entry keeps the shape.
-                Some(s) if usize::from(self.index.either[s]) <= either => {}
+                Some(s) if self.index.either(s) <= either => {}
                 // Replace: append the new slot and point the table at it.
-                Some(_) | None => self.index.push(&key, id, entry.value, either, &d, &a),
+                Some(_) | None => self.index.push(&key.0, id, entry.value, either, &d, &a),
             }
         }
     }
@@ -340,12 +451,12 @@ impl EyeDb {
 
     /// Number of entries.
     pub fn len(&self) -> usize {
-        self.labels.len()
+        self.names.len()
     }
 
     /// Whether there is no entry.
     pub fn is_empty(&self) -> bool {
-        self.labels.is_empty()
+        self.names.len() == 0
     }
 
     /// The file and id of entry `id`.
@@ -353,42 +464,29 @@ impl EyeDb {
     /// # Panics
     /// If `id` is not below [`EyeDb::len`].
     pub fn label(&self, id: usize) -> &Label {
-        self.labels[id].get_or_init(|| self.names.label(id))
+        let chunk = self.labels[id / LABEL_CHUNK]
+            .get_or_init(|| Box::new(std::array::from_fn(|_| OnceLock::new())));
+        chunk[id % LABEL_CHUNK].get_or_init(|| self.names.label(id))
     }
 
     /// Whether the parsed entries are available (a database built from text)
     /// or only the index (the compiled built-in database).
     pub fn has_entries(&self) -> bool {
-        self.order.len() == self.labels.len() && !self.files.is_empty()
+        self.order.len() == self.names.len() && !self.files.is_empty()
     }
 
     /// The labels and the index, for the compiled form. Slots no longer
     /// reachable (replaced by a more specific entry) are dropped.
     pub(crate) fn parts(&self) -> (Names, FlatIndex) {
-        let mut names = Names::default();
-        for i in 0..self.len() {
-            let l = self.label(i);
-            let f = names
-                .files
-                .iter()
-                .position(|f| *f == l.file)
-                .unwrap_or_else(|| {
-                    names.files.push(l.file.clone());
-                    names.files.len() - 1
-                });
-            names.file.push(u8::try_from(f).expect("at most 256 files"));
-            names.ids.push_str(&l.id);
-            names.id_end.push(names.ids.len() as u32);
-        }
+        let names = self.names.clone();
         let mut flat = FlatIndex::default();
         for s in self.index.reachable() {
-            let k = ShapeKey(self.index.key(s).to_vec());
             let i = self.index.get(s);
             flat.push(
-                &k,
+                &self.index.key(s),
                 i.entry,
                 i.value,
-                usize::from(self.index.either[s]),
+                self.index.either(s),
                 i.defence,
                 i.attack,
             );
@@ -402,7 +500,9 @@ impl EyeDb {
         EyeDb {
             files: Vec::new(),
             order: Vec::new(),
-            labels: (0..names.file.len()).map(|_| OnceLock::new()).collect(),
+            labels: (0..names.len().div_ceil(LABEL_CHUNK))
+                .map(|_| OnceLock::new())
+                .collect(),
             names,
             index,
         }
@@ -440,7 +540,7 @@ impl EyeDb {
 
     /// Number of distinct shapes the index answers.
     pub fn shape_count(&self) -> usize {
-        self.index.table.iter().filter(|&&t| t != 0).count()
+        self.index.reachable().len()
     }
 
     /// Pairs of entries that claim a common shape: duplicates (an error) and
@@ -481,7 +581,7 @@ impl EyeDb {
     pub fn unreachable(&self) -> Vec<usize> {
         let mut answers = vec![false; self.len()];
         for s in self.index.reachable() {
-            answers[self.index.entry[s] as usize] = true;
+            answers[self.index.get(s).entry] = true;
         }
         (0..self.len()).filter(|&i| !answers[i]).collect()
     }
