@@ -1061,12 +1061,12 @@ fn build_buckets(
         })
         .collect();
     // Keys with the same list share a bucket: (hash, list, bucket) of each
-    // bucket built.
+    // bucket, found first so that the filter bitsets and the slots are
+    // allocated once at their size (grown by doubling, they were most of
+    // the fresh memory a load touches).
     let mut built: Vec<(u64, &[u32], u32)> = Vec::new();
     let mut keys = vec![0u32; KEYS];
-    // Bucket 0 is the empty bucket.
-    let mut buckets = vec![Bucket::default()];
-    let (mut rows, mut slots) = (Vec::new(), Vec::new());
+    let (mut row_words, mut slot_count) = (0, 0);
     for (key, list) in lists.enumerate() {
         if list.is_empty() {
             continue;
@@ -1079,6 +1079,20 @@ fn build_buckets(
             keys[key] = b;
             continue;
         }
+        // Bucket 0 is the empty bucket.
+        let b = built.len() as u32 + 1;
+        built.push((hash, list, b));
+        keys[key] = b;
+        row_words += list.len().div_ceil(64) * ROW_WORDS;
+        slot_count += list.len();
+    }
+    let mut buckets = Vec::with_capacity(built.len() + 1);
+    buckets.push(Bucket::default());
+    let (mut rows, mut slots) = (
+        Vec::with_capacity(row_words),
+        Vec::with_capacity(slot_count),
+    );
+    for &(_, list, _) in &built {
         let words = list.len().div_ceil(64);
         let first = slots.len();
         let row_start = rows.len();
@@ -1110,15 +1124,12 @@ fn build_buckets(
             }
         }
         debug_assert_eq!(rows.len(), row_start + words * ROW_WORDS);
-        let b = buckets.len() as u32;
         buckets.push(Bucket {
             words: words as u32,
             rows: row_start as u32,
             slots: first as u32,
             decided: list.iter().all(|&v| decided[v as usize]),
         });
-        built.push((hash, list, b));
-        keys[key] = b;
     }
     (keys, buckets, rows, slots)
 }
