@@ -131,16 +131,18 @@ pub(crate) struct ShapeSteps {
 }
 
 impl ShapeSteps {
-    /// The steps of `o` (one orientation of a shape), with `own_cuts`
-    /// those of its cutting points an own stone may hold (in the same
-    /// orientation) and `max` the shape's best coefficient in halves.
-    fn new(o: &ShapeOffsets, own_cuts: &[(i32, i32)], max: u8) -> ShapeSteps {
+    /// The steps of `o` (a shape as written) turned by `sym`, with
+    /// `own_cuts` those of its cutting points an own stone may hold (as
+    /// written) and `max` the shape's best coefficient in halves.
+    fn new(o: &ShapeOffsets, own_cuts: &[(i32, i32)], max: u8, sym: Symmetry) -> ShapeSteps {
+        let turn = |&(dx, dy): &(i32, i32)| sym.apply_offset(dx, dy);
         let step = |&(dx, dy): &(i32, i32)| (dx + dy * STRIDE as i32) as i16;
         let edge = o
             .wall
             .iter()
-            .max_by_key(|&&(dx, dy)| dx.abs() + dy.abs())
-            .and_then(|far @ &(dx, dy)| {
+            .map(turn)
+            .max_by_key(|&(dx, dy)| dx.abs() + dy.abs())
+            .and_then(|far @ (dx, dy)| {
                 let direction = match (dx.signum(), dy.signum()) {
                     (0, -1) => 0,
                     (1, 0) => 1,
@@ -148,20 +150,20 @@ impl ShapeSteps {
                     (-1, 0) => 3,
                     _ => return None,
                 };
-                Some((step(far), direction))
+                Some((step(&far), direction))
             });
-        let mut wall: Vec<i16> = o.wall.iter().map(step).collect();
+        let mut wall: Vec<i16> = o.wall.iter().map(|d| step(&turn(d))).collect();
         wall.sort_unstable();
-        let mut cuts: Vec<i16> = o.cuts.iter().map(step).collect();
+        let mut cuts: Vec<i16> = o.cuts.iter().map(|d| step(&turn(d))).collect();
         cuts.sort_unstable();
-        let mut own_cuts: Vec<i16> = own_cuts.iter().map(step).collect();
+        let mut own_cuts: Vec<i16> = own_cuts.iter().map(|d| step(&turn(d))).collect();
         own_cuts.sort_unstable();
         let mut wall4 = [0; 4];
         for (w, &d) in wall4.iter_mut().zip(&wall) {
             *w = d;
         }
         ShapeSteps {
-            to: o.to.as_ref().map(step),
+            to: o.to.as_ref().map(|d| step(&turn(d))),
             own_cuts,
             cuts,
             wall,
@@ -173,24 +175,24 @@ impl ShapeSteps {
         }
     }
 
-    /// Sets each symmetry's [`ShapeSteps::twin`].
+    /// Sets each symmetry's [`ShapeSteps::twin`]. (Cuts and walls are
+    /// sorted, and stay so shifted by a step: compared in place.)
     fn find_twins(turned: &mut [ShapeSteps; 8]) {
-        let sorted = |list: &[i16], shift: i16| {
-            let mut out: Vec<i16> = list.iter().map(|&d| d + shift).collect();
-            out.sort_unstable();
-            out
+        let shifted = |list: &[i16], shift: i16, to: &[i16]| {
+            list.iter().map(|&d| d + shift).eq(to.iter().copied())
         };
         for s in 0..turned.len() {
             let Some(to) = turned[s].to else { continue };
-            let (cuts, wall) = (sorted(&turned[s].cuts, 0), sorted(&turned[s].wall, 0));
-            turned[s].twin = (0..turned.len())
+            let this = &turned[s];
+            let twin = (0..turned.len())
                 .find(|&t| {
                     let other = &turned[t];
                     other.to == Some(-to)
-                        && sorted(&other.cuts, to) == cuts
-                        && sorted(&other.wall, to) == wall
+                        && shifted(&other.cuts, to, &this.cuts)
+                        && shifted(&other.wall, to, &this.wall)
                 })
                 .map(|t| Symmetry::ALL[t]);
+            turned[s].twin = twin;
         }
     }
 
@@ -208,25 +210,27 @@ impl ShapeSteps {
         // What each cell asks, as the board cells it accepts (a set of
         // four: empty, own, opponent, off), the cells turned by `sym` and
         // moved by `shift`, sorted; cells that accept anything left out.
-        let asks = |sym: Symmetry, (sx, sy): (i32, i32)| {
+        // (Two buffers, refilled for each symmetry.)
+        let asks = |out: &mut Vec<(i32, i32, u8)>, sym: Symmetry, (sx, sy): (i32, i32)| {
             let cells = [Cell::Empty, Cell::Black, Cell::White, Cell::Off];
-            let mut out: Vec<(i32, i32, u8)> = diagram
-                .cells()
-                .filter_map(|c| {
-                    let accepted = cells.iter().enumerate().fold(0u8, |set, (k, &cell)| {
-                        set | u8::from(c.symbol.accepts(cell, Color::Black)) << k
-                    });
-                    let (dx, dy) = sym.apply_offset(c.dx, c.dy);
-                    (accepted != 0b1111).then_some((dx + sx, dy + sy, accepted))
-                })
-                .collect();
+            out.clear();
+            out.extend(diagram.cells().filter_map(|c| {
+                let accepted = cells.iter().enumerate().fold(0u8, |set, (k, &cell)| {
+                    set | u8::from(c.symbol.accepts(cell, Color::Black)) << k
+                });
+                let (dx, dy) = sym.apply_offset(c.dx, c.dy);
+                (accepted != 0b1111).then_some((dx + sx, dy + sy, accepted))
+            }));
             out.sort_unstable();
-            out
         };
+        let (mut here, mut there) = (Vec::new(), Vec::new());
         for (s, sym) in Symmetry::ALL.into_iter().enumerate() {
             let Some(twin) = turned[s].twin else { continue };
-            turned[s].exact_twin = distinct.contains(&twin)
-                && asks(sym, (0, 0)) == asks(twin, sym.apply_offset(to.0, to.1));
+            turned[s].exact_twin = distinct.contains(&twin) && {
+                asks(&mut here, sym, (0, 0));
+                asks(&mut there, twin, sym.apply_offset(to.0, to.1));
+                here == there
+            };
         }
     }
 }
@@ -395,20 +399,8 @@ impl ConnectionPatterns {
                     .collect();
                 // (`max:` is 1 or 0.5.)
                 let max = if shape.max < 1.0 { 1 } else { 2 };
-                let mut turned = Symmetry::ALL.map(|sym| {
-                    let turn = |&(dx, dy): &(i32, i32)| sym.apply_offset(dx, dy);
-                    let o = &shape.offsets;
-                    let own: Vec<(i32, i32)> = own_cuts.iter().map(turn).collect();
-                    ShapeSteps::new(
-                        &ShapeOffsets {
-                            to: o.to.as_ref().map(turn),
-                            cuts: o.cuts.iter().map(turn).collect(),
-                            wall: o.wall.iter().map(turn).collect(),
-                        },
-                        &own,
-                        max,
-                    )
-                });
+                let mut turned =
+                    Symmetry::ALL.map(|sym| ShapeSteps::new(&shape.offsets, &own_cuts, max, sym));
                 ShapeSteps::find_twins(&mut turned);
                 ShapeSteps::find_exact_twins(
                     &mut turned,
