@@ -33,6 +33,29 @@ fn word(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes([w[0], w[1], w[2], w[3]])
 }
 
+/// The little-endian u32 words of a run of bytes (a partial word at the
+/// end left out).
+fn words(b: &[u8]) -> impl Iterator<Item = u32> + '_ {
+    b.chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+}
+
+/// Whether a run of words starts at 0, never decreases and ends at `end`,
+/// with `n + 1` words.
+fn starts_ok(b: &[u8], n: usize, end: usize) -> bool {
+    b.len() == 4 * (n + 1) && word(b, 0) == 0 && word(b, n) as usize == end && ascending(b)
+}
+
+/// Whether a run of words never decreases.
+fn ascending(b: &[u8]) -> bool {
+    let mut last = 0;
+    words(b).all(|w| {
+        let up = last <= w;
+        last = w;
+        up
+    })
+}
+
 fn push_word(b: &mut Bytes, w: u32) {
     b.to_mut().extend_from_slice(&w.to_le_bytes());
 }
@@ -239,29 +262,28 @@ impl FlatIndex {
     /// bounds, the table well formed), for a decoded index.
     pub(crate) fn is_consistent(&self, labels: usize) -> bool {
         let n = self.len();
-        let words = |b: &[u8]| b.len() % 4 == 0;
-        let starts = |b: &[u8], len: usize| {
-            b.len() == 4 * (n + 1)
-                && word(b, 0) == 0
-                && word(b, n) as usize == len
-                && (0..n).all(|i| word(b, i) <= word(b, i + 1))
-        };
         let t = self.table_len();
-        words(&self.keys)
-            && words(&self.entry)
-            && words(&self.table)
-            && starts(&self.key_start, self.keys.len() / 4)
-            && starts(&self.defence_start, self.defence.len())
-            && starts(&self.attack_start, self.attack.len())
+        let whole = |b: &[u8]| b.len() % 4 == 0;
+        whole(&self.keys)
+            && whole(&self.entry)
+            && whole(&self.table)
+            && starts_ok(&self.key_start, n, self.keys.len() / 4)
+            && starts_ok(&self.defence_start, n, self.defence.len())
+            && starts_ok(&self.attack_start, n, self.attack.len())
             && self.value.len() == n
             && self.value.iter().all(|&v| v < 16)
             && self.either.len() == n
             && self.tag.len() == 4 * n
-            && (0..n).all(|s| (word(&self.entry, s) as usize) < labels)
+            && words(&self.entry).all(|e| (e as usize) < labels)
             && t.is_power_of_two()
             && t >= 2 * n
-            && (0..t).all(|i| word(&self.table, i) as usize <= n)
-            && (0..t).any(|i| word(&self.table, i) == 0)
+            && {
+                // Every place empty or a slot, one at least empty.
+                let (most, least) = words(&self.table).fold((0, u32::MAX), |(most, least), s| {
+                    (most.max(s), least.min(s))
+                });
+                most as usize <= n && least == 0
+            }
     }
 }
 
@@ -344,12 +366,9 @@ impl Names {
         let n = self.len();
         self.file.len() == 4 * n
             && self.id_end.len() % 4 == 0
-            && (0..n).all(|i| (word(&self.file, i) as usize) < self.files.len())
-            && (0..n).all(|i| {
-                let end = word(&self.id_end, i) as usize;
-                (i == 0 || word(&self.id_end, i - 1) as usize <= end)
-                    && self.ids.is_char_boundary(end)
-            })
+            && words(&self.file).all(|f| (f as usize) < self.files.len())
+            && ascending(&self.id_end)
+            && words(&self.id_end).all(|e| self.ids.is_char_boundary(e as usize))
             && (n == 0 || word(&self.id_end, n - 1) as usize == self.ids.len())
     }
 }
