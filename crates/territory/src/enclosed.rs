@@ -20,7 +20,11 @@ use smallvec::SmallVec;
 #[derive(Clone, Debug, PartialEq)]
 pub struct TerritoryOptions {
     /// Links with at least this coefficient are walls (default 0.5: a link
-    /// that holds if its owner plays first).
+    /// that holds if its owner plays first). Links read lean
+    /// ([`connections_lean`](crate::connections_lean) and the lean reuse)
+    /// may give a link to the edge 0.5 where it is 1, which only this
+    /// default can take: above 0.5, use links from
+    /// [`connections`](crate::connections).
     pub min_link: f64,
     /// Stones known to be dead: they do not spoil the territory around them.
     pub dead: PointSet,
