@@ -43,7 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let _ = time!(
         "pattern scan (both colours)",
-        cp.set.matches_both(&board).count()
+        cp.set().matches_both(&board).count()
     );
     let links = time!(
         "connections (warm reader)",

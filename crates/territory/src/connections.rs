@@ -2539,7 +2539,7 @@ mod tests {
     fn the_constrained_matcher_finds_the_links_of_the_written_patterns() {
         let strict = ConnectionPatterns::builtin();
         let mut loose = strict.clone();
-        loose.matcher = strict.set.clone();
+        loose.matcher = strict.set().clone();
         // (The written patterns let any cutting point hold an own stone.)
         for s in loose.steps.iter_mut().flatten() {
             s.own_cuts.clone_from(&s.cuts);

@@ -61,8 +61,12 @@ pub struct ShapeOffsets {
 /// The connection patterns, compiled.
 #[derive(Clone, Debug)]
 pub struct ConnectionPatterns {
-    /// The compiled patterns (index = index in `shapes`), as written.
-    pub set: PatternSet,
+    /// The patterns as parsed (index = index in `shapes`), as written.
+    file: PatternFile,
+    /// The patterns as written, compiled on first use
+    /// ([`ConnectionPatterns::set`]): the links match
+    /// [`ConnectionPatterns::matcher`], so a load does not compile them.
+    set: OnceLock<PatternSet>,
     /// Their attributes.
     pub shapes: Vec<ConnectionShape>,
     /// The same patterns with each `to:` cell required to hold an own stone
@@ -350,7 +354,8 @@ impl ConnectionPatterns {
                 Err(e) => errors.push(e),
             }
         }
-        let set = PatternSet::compile(&file)?;
+        // (The errors compiling the file as written would fail with.)
+        PatternSet::check(&file)?;
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -422,11 +427,23 @@ impl ConnectionPatterns {
             !(s.exact_twin && s.to.is_some_and(|to| to < 0))
         })?;
         Ok(ConnectionPatterns {
-            set,
+            file,
+            set: OnceLock::new(),
             shapes,
             matcher,
             steps,
         })
+    }
+
+    /// The compiled patterns (index = index in `shapes`), as written:
+    /// compiled on first use (the links use a stricter set of their own).
+    ///
+    /// # Panics
+    /// Never: the file compiled (its extents were checked) when it was
+    /// parsed.
+    pub fn set(&self) -> &PatternSet {
+        self.set
+            .get_or_init(|| PatternSet::compile(&self.file).unwrap_or_else(|e| panic!("{e}")))
     }
 
     /// The cells of `m`'s shape as the match lies on the board (turned by

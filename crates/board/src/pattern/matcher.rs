@@ -474,6 +474,24 @@ impl PatternSet {
         PatternSet::from_file(file.clone())
     }
 
+    /// The errors [`PatternSet::compile`] would fail with (a pattern with a
+    /// cell more than [`MAX_EXTENT`] columns or rows from its anchor), one
+    /// per pattern, without compiling: for a consumer that compiles the
+    /// file later, or only a variant of it.
+    pub fn check(file: &PatternFile) -> Result<(), SourceErrors> {
+        let mut errors = SourceErrors::new();
+        for p in file.patterns() {
+            if let Some(e) = extent_error(file, p) {
+                errors.push(e);
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+
     /// Like [`PatternSet::compile`], taking the file instead of copying it.
     pub fn from_file(file: PatternFile) -> Result<PatternSet, SourceErrors> {
         PatternSet::from_file_keeping(file, |_, _| true)
@@ -500,15 +518,7 @@ impl PatternSet {
         file: PatternFile,
         keep: impl Fn(usize, Symmetry) -> bool,
     ) -> Result<PatternSet, SourceErrors> {
-        let mut errors = SourceErrors::new();
-        for p in file.patterns() {
-            if let Some(e) = extent_error(&file, p) {
-                errors.push(e);
-            }
-        }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
+        PatternSet::check(&file)?;
         let constrained: Vec<Vec<Constraint>> = file
             .patterns()
             .iter()
