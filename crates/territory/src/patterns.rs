@@ -422,7 +422,7 @@ impl ConnectionPatterns {
         // and the pair's link passes over a match whose twin it walked. Such
         // orientations (a far stone at a negative step) are not matched at
         // all. (A twin that is not exact may not be on the board.)
-        let matcher = PatternSet::from_file_keeping(strict, |i, sym| {
+        let matcher = PatternSet::from_file_keeping_of(strict, distinct, |i, sym| {
             let s = &steps[i][sym as usize];
             !(s.exact_twin && s.to.is_some_and(|to| to < 0))
         })?;

@@ -518,23 +518,49 @@ impl PatternSet {
         file: PatternFile,
         keep: impl Fn(usize, Symmetry) -> bool,
     ) -> Result<PatternSet, SourceErrors> {
+        PatternSet::compile_keeping(file, None, keep)
+    }
+
+    /// Like [`PatternSet::from_file_keeping`], with `distinct` what
+    /// [`PatternSet::distinct_symmetries`] says of `file` (which a consumer
+    /// choosing the orientations to keep has found already): they are not
+    /// found again.
+    ///
+    /// # Panics
+    /// If `distinct` does not hold one list per pattern of `file`.
+    pub fn from_file_keeping_of(
+        file: PatternFile,
+        distinct: Vec<Vec<Symmetry>>,
+        keep: impl Fn(usize, Symmetry) -> bool,
+    ) -> Result<PatternSet, SourceErrors> {
+        assert_eq!(distinct.len(), file.len(), "one list per pattern");
+        debug_assert_eq!(distinct, PatternSet::distinct_symmetries(&file));
+        PatternSet::compile_keeping(file, Some(distinct), keep)
+    }
+
+    /// [`PatternSet::from_file_keeping`], the distinct symmetries given or
+    /// found here.
+    fn compile_keeping(
+        file: PatternFile,
+        distinct: Option<Vec<Vec<Symmetry>>>,
+        keep: impl Fn(usize, Symmetry) -> bool,
+    ) -> Result<PatternSet, SourceErrors> {
         PatternSet::check(&file)?;
         let constrained: Vec<Vec<Constraint>> = file
             .patterns()
             .iter()
             .map(|p| constraints(p.diagram()))
             .collect();
-        let symmetries: Vec<Vec<Symmetry>> = file
-            .patterns()
-            .iter()
-            .zip(&constrained)
-            .enumerate()
-            .map(|(index, (p, cells))| {
-                let mut kept = distinct_symmetries(p.diagram(), cells);
-                kept.retain(|&s| keep(index, s));
-                kept
-            })
-            .collect();
+        let mut symmetries: Vec<Vec<Symmetry>> = distinct.unwrap_or_else(|| {
+            file.patterns()
+                .iter()
+                .zip(&constrained)
+                .map(|(p, cells)| distinct_symmetries(p.diagram(), cells))
+                .collect()
+        });
+        for (index, kept) in symmetries.iter_mut().enumerate() {
+            kept.retain(|&s| keep(index, s));
+        }
         let count = symmetries.iter().map(Vec::len).sum::<usize>();
         let mut variants = Vec::with_capacity(count);
         let mut extras = Vec::new();
