@@ -1045,16 +1045,26 @@ fn candidate(
 #[inline(never)]
 fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate> {
     // One scan a colour, each colour's candidates in the order found
-    // (board order, then pattern and symmetry), straight into the one
-    // list and sorted there ([`insertion_sorted`]). (A middle-game
-    // position has a few hundred.)
+    // (board order, then pattern and symmetry), each inserted into its
+    // colour's sorted list as it is found: [`insertion_sorted`]'s order.
+    // (A middle-game position has a few hundred.)
     let mut out: Vec<Candidate> = Vec::with_capacity(1024);
     let edges = border_table(board.size());
     // (The board's rows read once for both colours' scans.)
     for scan in patterns.matcher.matches_each(board) {
         let start = out.len();
-        scan_candidates(board, patterns, edges, scan, &mut out);
-        insertion_sorted(&mut out[start..]);
+        scan.for_each(|m| {
+            if let Some(c) = candidate(board, patterns, edges, m) {
+                // Behind the greater keys of its colour found before it.
+                let mut j = out.len();
+                out.push(c);
+                while j > start && out[j - 1].key > c.key {
+                    out[j] = out[j - 1];
+                    j -= 1;
+                }
+                out[j] = c;
+            }
+        });
     }
     if has_long_bucket(&out) {
         // The lists as found, for the sort that keeps a long bucket's
@@ -1092,14 +1102,15 @@ fn scan_candidates(
 }
 
 /// Sorts one colour's candidates in the order found by key, stably, by
-/// insertion: [`sort_by_key`]'s order while no bucket holds more than
+/// insertion, as [`all_candidates`] inserts each as it is found:
+/// [`sort_by_key`]'s order while no bucket holds more than
 /// [`INSERTION_MAX`] candidates ([`has_long_bucket`]). A colour's
 /// candidates come nearly sorted: a match is anchored on the pair's
 /// smaller point, so its bucket (colour and smaller point) is its
 /// anchor's, in scan order, but for the few whose twin is not exact (left
 /// out when it is: [`candidate`]) and the order of one anchor's
 /// candidates.
-#[inline]
+#[cfg(test)]
 fn insertion_sorted(sorted: &mut [Candidate]) {
     for i in 1..sorted.len() {
         let c = sorted[i];
