@@ -102,7 +102,8 @@ pub struct Evaluation {
     pub attack_ease: AttackEase,
     /// Groups with strength, encirclement and danger.
     pub groups: Groups,
-    /// Importance and danger-minus of every group.
+    /// Danger-minus of every group (and each group's importance, on
+    /// demand).
     pub danger_minus: DangerMinus,
     /// Seed 003's block danger (computed with the dots model's blocks when the
     /// danger model is seed003).

@@ -56,6 +56,7 @@ pub fn check_range(board: &Board, group: &Group) -> PointSet {
 /// points, each colour's territory, the points of nobody's territory under
 /// each colour's influence (a point under both is in both), and those under
 /// neither.
+#[derive(Clone, Debug, PartialEq)]
 struct Areas {
     territory: [PointSet; 2],
     influence: [PointSet; 2],
@@ -145,16 +146,32 @@ fn importance_in(areas: &Areas, group: &Group, w_i: f64) -> Importance {
 }
 
 /// Danger-minus (§3.3): danger × importance per group, summed per colour.
+///
+/// A group's importance is worked out when asked ([`DangerMinus::importance`]):
+/// the sums need it only for the groups in danger, and most evaluations ask
+/// for no other.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DangerMinus {
-    /// Each group's importance, in group order.
-    pub importance: Vec<Importance>,
     /// Each group's danger × importance.
     pub per_group: Vec<f64>,
     /// Black's total.
     pub black: f64,
     /// White's total.
     pub white: f64,
+    /// What the importance counts in.
+    #[serde(skip)]
+    areas: Areas,
+    /// The influence weight of the importance.
+    #[serde(skip)]
+    w_i: f64,
+}
+
+impl DangerMinus {
+    /// The importance of `group`, one of the groups this was worked out
+    /// for: what [`importance`] gives it.
+    pub fn importance(&self, group: &Group) -> Importance {
+        importance_in(&self.areas, group, self.w_i)
+    }
 }
 
 /// The danger-minus totals alone (Black's, White's), as [`danger_minus`]
@@ -180,7 +197,12 @@ pub fn danger_minus_totals(
     (black, white)
 }
 
-/// Importance and danger-minus of every group.
+/// Danger-minus of every group, and what their importance needs.
+///
+/// The importance of a group in no danger is not worked out: with `w_i`
+/// in [0, 1] it is a finite number not below 0, so its product with a
+/// danger of ±0 is that danger, and adding it changes no total (a total
+/// starts at +0 and is never −0). With another `w_i` every group's is.
 pub fn danger_minus(
     board: &Board,
     groups: &Groups,
@@ -188,23 +210,29 @@ pub fn danger_minus(
     spheres: Spheres<'_>,
     w_i: f64,
 ) -> DangerMinus {
-    let n = groups.groups.len();
-    let mut out = DangerMinus {
-        importance: Vec::with_capacity(n),
-        per_group: Vec::with_capacity(n),
-        black: 0.0,
-        white: 0.0,
-    };
     let areas = Areas::new(board, territory, spheres);
-    for g in &groups.groups {
-        let imp = importance_in(&areas, g, w_i);
-        let dm = g.danger * imp.value;
-        match g.color {
-            Color::Black => out.black += dm,
-            Color::White => out.white += dm,
-        }
-        out.importance.push(imp);
-        out.per_group.push(dm);
+    let all = !(0.0..=1.0).contains(&w_i);
+    let (mut black, mut white) = (0.0, 0.0);
+    let per_group = groups
+        .groups
+        .iter()
+        .map(|g| {
+            if g.danger == 0.0 && !all {
+                return g.danger;
+            }
+            let dm = g.danger * importance_in(&areas, g, w_i).value;
+            match g.color {
+                Color::Black => black += dm,
+                Color::White => white += dm,
+            }
+            dm
+        })
+        .collect();
+    DangerMinus {
+        per_group,
+        black,
+        white,
+        areas,
+        w_i,
     }
-    out
 }

@@ -67,7 +67,11 @@ fn table(board: &Board) -> String {
     let _ = writeln!(
         out,
         "importance (no influence map): {:?}",
-        dm.importance.iter().map(|i| i.value).collect::<Vec<_>>()
+        groups
+            .groups
+            .iter()
+            .map(|g| dm.importance(g).value)
+            .collect::<Vec<_>>()
     );
     let _ = writeln!(
         out,

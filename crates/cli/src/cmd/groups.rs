@@ -105,7 +105,7 @@ pub(crate) fn run(args: &PositionArgs, json: bool) -> Result<()> {
             l4_total: g.l4_total,
             encirclement: g.encirclement,
             danger: g.danger,
-            importance: dm.importance.get(g.id).map_or(0.0, |i| i.value),
+            importance: dm.importance(g).value,
             danger_minus: dm.per_group.get(g.id).copied().unwrap_or(0.0),
             status: g
                 .stones
