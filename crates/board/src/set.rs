@@ -253,6 +253,44 @@ impl PointSet {
         out.set()
     }
 
+    /// What `self.grown(steps).common_counts(sets)` gives, without making
+    /// the grown set whole: each step works only on the words from the
+    /// set's first point less `steps` rows to its last point plus `steps`
+    /// rows (a step moves a point at most a row), and the counts read
+    /// those words only, without looking for them.
+    pub fn grown_common_counts<const N: usize>(
+        &self,
+        steps: usize,
+        sets: [&PointSet; N],
+    ) -> [usize; N] {
+        let mut out = Padded::of(self);
+        let mut counts = [0; N];
+        let Some(Span(lo, hi)) = out.span() else {
+            return counts;
+        };
+        // The indices of the first and last points.
+        let first = (lo - 1) * 64 + out.0[lo].trailing_zeros() as usize;
+        let last = hi * 64 - 1 - out.0[hi].leading_zeros() as usize;
+        let mut span = Span(lo, hi);
+        for k in 1..=steps {
+            // The points within `k` steps lie from `first - k·STRIDE` to
+            // `last + k·STRIDE`: the words outside stay empty.
+            let reach = k * STRIDE;
+            span = Span(
+                1 + first.saturating_sub(reach) / 64,
+                1 + (last + reach).min(NUM_CELLS - 1) / 64,
+            );
+            out.step(span, |_, here, adjacent| here | adjacent);
+        }
+        for i in span.0..=span.1 {
+            let w = out.0[i];
+            for (count, set) in counts.iter_mut().zip(&sets) {
+                *count += (w & set.words[i - 1]).count_ones() as usize;
+            }
+        }
+        counts
+    }
+
     /// The points at exactly `steps` steps from the set, a step going to
     /// an orthogonal neighbour in `within` not reached in fewer steps
     /// (breadth-first layers; the set itself is layer 0, its points
@@ -586,7 +624,8 @@ mod tests {
 
     proptest! {
         /// `grown` and `layer_within` are their definitions by whole-set
-        /// steps, on random sets (padding cells included) and masks.
+        /// steps, on random sets (padding cells included) and masks, and
+        /// `grown_common_counts` counts what `grown` holds.
         #[test]
         fn windowed_steps_are_the_steps(
             density in 1u32..10,
@@ -605,6 +644,10 @@ mod tests {
                 grown.union_with(&next);
             }
             prop_assert_eq!(from.grown(steps), grown);
+            prop_assert_eq!(
+                from.grown_common_counts(steps, [&within, &from, &PointSet::board(MAX_SIZE)]),
+                grown.common_counts([&within, &from, &PointSet::board(MAX_SIZE)])
+            );
             let (mut seen, mut frontier) = (from, from);
             for _ in 0..steps {
                 let mut next = frontier.adjacent();

@@ -113,20 +113,22 @@ fn importance_in(areas: &Areas, group: &Group, w_i: f64) -> Importance {
     // points only, so the stones add nothing to their counts. (The stones
     // grown two steps are those points, and padding cells off the board,
     // which no set counted holds: no need to cut them at the board.)
-    let counted = group.stones.grown(2);
     let [
         stones,
         own_territory,
         neutral,
         own_influence,
         enemy_influence,
-    ] = counted.common_counts([
-        &group.stones,
-        &areas.territory[own.index()],
-        &areas.neutral,
-        &areas.influence[own.index()],
-        &areas.influence[own.opponent().index()],
-    ]);
+    ] = group.stones.grown_common_counts(
+        2,
+        [
+            &group.stones,
+            &areas.territory[own.index()],
+            &areas.neutral,
+            &areas.influence[own.index()],
+            &areas.influence[own.opponent().index()],
+        ],
+    );
     // The counts are at most the cells of a board: exact as `u32`, whose
     // conversion to `f64` is one instruction (a `usize`'s is several). The
     // whole-number terms are summed as integers: their sum as `f64` is the
