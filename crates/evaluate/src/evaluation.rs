@@ -103,7 +103,7 @@ pub struct Evaluation {
     /// Groups with strength, encirclement and danger.
     pub groups: Groups,
     /// Danger-minus of every group (and each group's importance, on
-    /// demand).
+    /// demand; the map: [`Evaluation::importance_map`]).
     pub danger_minus: DangerMinus,
     /// Seed 003's block danger (computed with the dots model's blocks when the
     /// danger model is seed003).
@@ -139,6 +139,22 @@ pub struct Evaluation {
     /// `ownership.counting` says: territory and prisoners ([`score`]), or
     /// area ([`area_score`]).
     pub score: f64,
+}
+
+impl Evaluation {
+    /// The importance map (seed 000 §3.3.5): each stone has its group's
+    /// importance, every other point 0. The groups' importances are worked
+    /// out here, once each ([`DangerMinus::importance`]); the evaluation
+    /// needs only those of the groups in danger.
+    pub fn importance_map(&self) -> BoardMap<f64> {
+        let value: Vec<f64> = (self.groups.groups.iter())
+            .map(|g| self.danger_minus.importance(g).value)
+            .collect();
+        let size = self.groups.group_of.size();
+        BoardMap::from_fn(size, |p| {
+            self.groups.group_of[p].map_or(0.0, |g| value.get(g).copied().unwrap_or(0.0))
+        })
+    }
 }
 
 fn serialize_points<S: serde::Serializer>(set: &PointSet, s: S) -> Result<S::Ok, S::Error> {

@@ -172,13 +172,8 @@ fn symbol_rows<T: MapCell + Clone>(map: &BoardMap<T>) -> Vec<String> {
 }
 
 pub(crate) fn importance_map(e: &Evaluation, size: u8) -> BoardMap<f64> {
-    let value: Vec<f64> = e
-        .groups
-        .groups
-        .iter()
-        .map(|g| e.danger_minus.importance(g).value)
-        .collect();
-    BoardMap::from_fn(size, |p| e.groups.group_of[p].map_or(0.0, |g| value[g]))
+    debug_assert_eq!(e.groups.group_of.size(), size);
+    e.importance_map()
 }
 
 fn eval_json(e: &Evaluation, size: u8) -> serde_json::Value {
