@@ -296,16 +296,21 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
     log: Option<&mut Vec<(usize, OwnReading)>>,
 ) -> Settled {
     groups.params = *params;
-    let mut dead = groups.dead();
-    // The groups the enclosure test considers.
-    let mut candidates = PointSet::new();
-    let lowest = params.lowest_enclosure_threshold();
-    for g in groups
-        .groups
-        .iter()
-        .filter(|g| g.danger >= lowest && params.is_enclosure_candidate_above(g))
-    {
-        candidates.union_with(&g.stones);
+    // The dead groups ([`Groups::dead`]) and the groups the enclosure test
+    // considers, in one pass: a dead group is a candidate, and most groups
+    // are below both thresholds.
+    let (mut dead, mut candidates) = (PointSet::new(), PointSet::new());
+    let (lowest, lowest_dead) = (
+        params.lowest_enclosure_threshold(),
+        params.lowest_dead_threshold(),
+    );
+    for g in groups.groups.iter().filter(|g| g.danger >= lowest) {
+        if params.is_enclosure_candidate_above(g) {
+            candidates.union_with(&g.stones);
+        }
+        if g.danger >= lowest_dead && params.is_dead_above(g) {
+            dead.union_with(&g.stones);
+        }
     }
     let enclosed = if candidates.is_empty() {
         PointSet::new()
@@ -566,29 +571,50 @@ const ONE_EYE_CAPTURE: usize = 3;
 /// is judged against the same dead set, in no order, so colour swaps and
 /// board symmetries revive the same groups.
 fn revive_touching(groups: &Groups, dead: &PointSet, enclosed: &PointSet) -> PointSet {
-    let dead_groups: Vec<&Group> = groups
-        .groups
-        .iter()
-        .filter(|g| g.stones.intersects(dead))
-        .collect();
+    // The stones of the dead groups (those with a stone in `dead`), whole:
+    // a group next to a dead group's stones is next to a dead group.
+    let mut dead_stones = PointSet::new();
+    for g in groups_meeting(groups, *dead) {
+        dead_stones.union_with(&g.stones);
+    }
     let key = |g: &Group| (g.danger, std::cmp::Reverse(g.stones.len()));
     // A small group taken as enclosed was read as captured: it revives
     // no one.
     let revives = |h: &Group| h.stones.len() > ONE_EYE_CAPTURE || !h.stones.intersects(enclosed);
     let mut out = *dead;
-    for g in &dead_groups {
-        let around = g.stones.adjacent();
-        let outlived = dead_groups.iter().any(|h| {
+    for g in groups_meeting(groups, *dead) {
+        if g.stones.intersects(enclosed) {
+            continue;
+        }
+        let mut around = g.stones.adjacent();
+        around.intersect_with(&dead_stones);
+        let outlived = groups_meeting(groups, around).any(|h| {
             h.color != g.color
-                && around.intersects(&h.stones)
                 && revives(h)
                 && key(h).partial_cmp(&key(g)) == Some(std::cmp::Ordering::Greater)
         });
-        if outlived && !g.stones.intersects(enclosed) {
+        if outlived {
             out.subtract(&g.stones);
         }
     }
     out
+}
+
+/// The groups holding a point of `points`, each once, by their first
+/// point in `points`: the few groups of a set of stones found from the
+/// stones, without a pass over every group.
+fn groups_meeting(groups: &Groups, points: PointSet) -> impl Iterator<Item = &Group> {
+    let mut rest = points;
+    std::iter::from_fn(move || {
+        loop {
+            let p = rest.first()?;
+            if let Some(g) = groups.at(p) {
+                rest.subtract(&g.stones);
+                return Some(g);
+            }
+            rest.remove(p);
+        }
+    })
 }
 
 /// Step 6 of [`analyse_settled`]: `dead` less the groups of at least
@@ -612,11 +638,8 @@ fn race_winners_live(
     }
     let stones = board.point_sets().stones;
     let mut out = dead;
-    for g in &groups.groups {
-        if !g.stones.intersects(&dead)
-            || g.stones.intersects(enclosed)
-            || g.stones.len() < min_stones
-        {
+    for g in groups_meeting(groups, dead) {
+        if g.stones.intersects(enclosed) || g.stones.len() < min_stones {
             continue;
         }
         // The live enemy stones next to the group.
