@@ -918,12 +918,16 @@ fn read_shares_where(groups: &mut [Group], changed: impl Fn(usize) -> bool) {
 /// receives each group read again with its own reading as it was, with its
 /// index: those readings put back ([`OwnReading::put_back`]) and
 /// [`read_shares`] run again give `groups` back as they came.
+/// A group within `kept` that no group is linked to is not read again:
+/// its caller puts its old reading back, and no other group's shares
+/// depend on it.
 pub(crate) fn reread(
     board: &Board,
     old: &Territory,
     new: &Territory,
     mut groups: Groups,
     knowledge: (&EyeDb, &SearchCache, &RoomPatterns),
+    kept: &PointSet,
     mut log: Option<&mut Vec<(usize, OwnReading)>>,
 ) -> Groups {
     let (eye_db, cache, rooms) = knowledge;
@@ -996,6 +1000,11 @@ pub(crate) fn reread(
             }
         }
     }
+    let within = |stones: &PointSet, set: &PointSet| {
+        let mut outside = *stones;
+        outside.subtract(set);
+        outside.is_empty()
+    };
     // Eye values found here, each region once.
     let mut found: Vec<(PointSet, EyeValue, Arc<str>)> = Vec::new();
     // The groups read again, by index.
@@ -1006,7 +1015,7 @@ pub(crate) fn reread(
         let c = g.color.index();
         let touched = changed[c].intersects(&g.stones);
         let room_moved = room_changes[c].intersects(&g.stones);
-        if !touched && !room_moved {
+        if (!touched && !room_moved) || (g.linked.is_empty() && within(&g.stones, kept)) {
             continue;
         }
         read[i] = true;

@@ -334,21 +334,21 @@ fn judge<'a, I: Iterator<Item = &'a Link> + Clone>(
         };
     }
     let t = territories.territory(enclosed, &[(PointSet::new(), &first)]);
-    // A group taken as dead keeps the reading that found it dead.
-    let kept: Vec<(usize, Group)> = groups
-        .groups
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| {
+    // A group taken as dead keeps the reading that found it dead. (The
+    // enclosed stones are whole groups: the groups meeting them.)
+    let kept: Vec<(usize, Group)> = groups_meeting(&groups, enclosed)
+        .filter(|g| {
             let mut outside = g.stones;
             outside.subtract(&enclosed);
             outside.is_empty()
         })
-        .map(|(i, g)| (i, g.clone()))
+        .map(|g| (g.id, g.clone()))
         .collect();
     // The second reading is of the same board and links: only the groups
-    // whose regions or rooms the passable stones changed are read again.
-    groups = reread(board, &first, &t, groups, knowledge, log);
+    // whose regions or rooms the passable stones changed are read again,
+    // and not those kept that no group is linked to (their reading
+    // would be thrown away).
+    groups = reread(board, &first, &t, groups, knowledge, &enclosed, log);
     for (i, g) in kept {
         groups.groups[i] = g;
     }
@@ -501,10 +501,7 @@ fn enclosed_dead<'a, I: Iterator<Item = &'a Link> + Clone>(
             next_to.intersect_with(&stones[other]);
             fewest(&next_to).unwrap_or(usize::MAX) >= fewest(&g.stones).unwrap_or(0)
         };
-        let tested = groups
-            .groups
-            .iter()
-            .filter(|g| g.color == color && own_dead.intersects(&g.stones))
+        let tested = groups_meeting(groups, own_dead)
             .filter(|g| !outside.intersects(&g.stones) && encloser_wins(g));
         // (The territory's insides found at the first group tested.)
         let mut insides = None;
@@ -727,7 +724,15 @@ mod tests {
                     &params,
                     Sharing::None,
                 );
-                let again = reread(&board, &old, &new, first.clone(), knowledge, None);
+                let again = reread(
+                    &board,
+                    &old,
+                    &new,
+                    first.clone(),
+                    knowledge,
+                    &PointSet::new(),
+                    None,
+                );
                 assert_eq!(again, fresh, "case {case}");
                 compared += 1;
                 reread_some += usize::from(again != first);
