@@ -892,15 +892,21 @@ pub(crate) fn read_shares(groups: &mut [Group]) {
 /// of every group when the others' shares were found from the own readings
 /// they still have.
 fn read_shares_where(groups: &mut [Group], changed: impl Fn(usize) -> bool) {
-    let own: Vec<(f64, usize)> = groups.iter().map(|g| (g.own_strength, g.l4)).collect();
-    for (i, g) in groups.iter_mut().enumerate() {
+    // The linked groups' own strength and liberties are read from the
+    // groups themselves (no copy of them): this sets neither.
+    // (Liberties are at most the cells of a board: exact as `u32`, whose
+    // conversion to `f64` is one instruction, a `usize`'s several.)
+    let half_l4 = |g: &Group| f64::from(g.l4 as u32) / 2.0;
+    for i in 0..groups.len() {
+        let g = &groups[i];
         if !changed(i) && !g.linked.iter().any(|&b| changed(b)) {
             continue;
         }
-        let share_s: f64 = g.linked.iter().map(|&b| own[b].0 / 2.0).sum();
-        let share_l: f64 = g.linked.iter().map(|&b| own[b].1 as f64 / 2.0).sum();
+        let share_s: f64 = g.linked.iter().map(|&b| groups[b].own_strength / 2.0).sum();
+        let share_l: f64 = g.linked.iter().map(|&b| half_l4(&groups[b])).sum();
+        let g = &mut groups[i];
         g.strength = (g.own_strength + share_s).clamp(0.0, 1.0);
-        g.l4_total = g.l4 as f64 + share_l;
+        g.l4_total = f64::from(g.l4 as u32) + share_l;
         g.encirclement = encirclement(g.l4_total);
         g.danger = danger(g.strength, g.encirclement);
     }
