@@ -663,7 +663,16 @@ struct Search<'r> {
     /// attacker node knows it ([`Extensions::lone`]), taken by that node
     /// as it starts.
     lone: Option<Point>,
+    /// The target's liberties and the attacker chains in atari next to
+    /// it, when the defender node that calls the next attacker node knows
+    /// them ([`Search::known_after`]), taken by that node as it starts.
+    known: Option<Known>,
 }
+
+/// The target's liberties (their array and count, as
+/// [`AtariHeads::with_liberties`] gives them, maybe in another order) and
+/// the attacker chains in atari next to it.
+type Known = ([Point; 4], usize, AtariHeads);
 
 /// The liberties the target has once the defender extends on its last
 /// liberty `at`, known to the attacker node whose move left it in atari:
@@ -719,6 +728,7 @@ impl<'r> Search<'r> {
             trace: None,
             extension: None,
             lone: None,
+            known: None,
         }
     }
 
@@ -850,6 +860,8 @@ impl<'r> Search<'r> {
     /// and nets are all refuted plays its liberties without scoring them:
     /// the same moves in the same order, the same answer.
     fn attack_node(&mut self, d: usize) -> (Val, Option<Point>) {
+        // For this node only (taken before any return).
+        let known = self.known.take();
         // Nets (second-order liberties) are tried only here.
         self.trace_node(!self.ladder && d < usize::from(self.limits.branch_depth));
         let t = self.target;
@@ -878,9 +890,15 @@ impl<'r> Search<'r> {
             }
         }
         // The target's liberties (fewer than the threshold, so all of them),
-        // and the attacker chains in atari next to it, in one walk.
-        let (lib_pts, n, ataris) =
-            AtariHeads::with_liberties(self.board, t, libs, self.attacker.cell());
+        // and the attacker chains in atari next to it, in one walk (unless
+        // the defender's node knew them).
+        let (lib_pts, n, ataris) = match known {
+            Some(known) => {
+                debug_assert!(self.known_agrees(libs, &known));
+                known
+            }
+            None => AtariHeads::with_liberties(self.board, t, libs, self.attacker.cell()),
+        };
         let lib_pts = &lib_pts[..n];
         // What the defender's extensions reach: the candidates they refute
         // are kept out of play (and not scored).
@@ -1197,6 +1215,9 @@ impl<'r> Search<'r> {
             }
             None => self.defence_candidates(libs, &mut cands),
         };
+        // With a lone extension: the target's length and the defender's
+        // prisoners before it ([`Search::known_after`]).
+        let before = lone.map(|_| (self.board.chain_len(t), self.board.captures(self.defender)));
         let mut unknown = false;
         for i in 0..cands.len {
             let p = cands.point(i);
@@ -1235,6 +1256,9 @@ impl<'r> Search<'r> {
                     continue;
                 }
             }
+            if let Some(before) = before {
+                self.known = self.known_after(p, before);
+            }
             let val = self.attack_node(d + 1).0;
             self.take_back();
             match val {
@@ -1257,6 +1281,65 @@ impl<'r> Search<'r> {
             self.cache.store(key, d, Val::AttackerWins, None);
             (Val::AttackerWins, None)
         }
+    }
+
+    /// What the attacker node after the defender's lone extension `e`
+    /// (just played on the target's last liberty, leaving it fewer
+    /// liberties than the threshold) needs to know of the target, without
+    /// walking it: when `e` joined no other chain and captured nothing
+    /// (`before`: the target's length and the defender's prisoners before
+    /// `e`), the target's liberties are `e`'s empty neighbours, and the
+    /// attacker chains in atari next to it are those next to `e`: none was
+    /// before `e` (the attacker's move that left the target in atari left
+    /// none, [`Extensions::lone`]), and `e` took a liberty from those next
+    /// to it only. `None` when `e` joined or captured.
+    #[inline]
+    fn known_after(&self, e: Point, before: (usize, u32)) -> Option<Known> {
+        let b = &*self.board;
+        if b.chain_len(self.target) != before.0 + 1 || b.captures(self.defender) != before.1 {
+            return None;
+        }
+        let attacker = self.attacker.cell();
+        let mut libs = [e; 4];
+        let mut n = 0;
+        let mut ataris = AtariHeads {
+            heads: [NO_POINT; 4],
+            len: 0,
+        };
+        inner_index(e);
+        for q in e.neighbors() {
+            let c = b.cell(q);
+            if c == Cell::Empty {
+                libs[n] = q;
+                n += 1;
+            } else if c == attacker && b.liberty_count(q) == 1 {
+                // (Three at most: one neighbour is the target's.)
+                let h = b.chain_head(q);
+                if !ataris.heads[..ataris.len].contains(&h) {
+                    ataris.heads[ataris.len] = h;
+                    ataris.len += 1;
+                }
+            }
+        }
+        debug_assert_eq!(n, b.liberty_count(self.target));
+        Some((libs, n, ataris))
+    }
+
+    /// Whether `known` holds what [`AtariHeads::with_liberties`] finds on
+    /// the target, which has `libs` liberties, liberties and heads in any
+    /// order (called by a debug assertion only).
+    fn known_agrees(&self, libs: usize, known: &Known) -> bool {
+        let (walked, n, ataris) =
+            AtariHeads::with_liberties(self.board, self.target, libs, self.attacker.cell());
+        let sorted = |points: &[Point]| {
+            let mut v = points.to_vec();
+            v.sort_unstable();
+            v
+        };
+        n == known.1
+            && sorted(&walked[..n]) == sorted(&known.0[..known.1])
+            && ataris.len == known.2.len
+            && sorted(&ataris.heads[..ataris.len]) == sorted(&known.2.heads[..known.2.len])
     }
 
     /// The defender's extension `ext` (its move on the target's last
