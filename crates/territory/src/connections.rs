@@ -1056,13 +1056,22 @@ fn all_candidates(board: &Board, patterns: &ConnectionPatterns) -> Vec<Candidate
         scan.for_each(|m| {
             if let Some(c) = candidate(board, patterns, edges, m) {
                 // Behind the greater keys of its colour found before it.
-                let mut j = out.len();
+                // Most come last (the matcher gives a point's matches in
+                // their keys' order: `ConnectionPatterns::parse`), and
+                // behind the other colour's, Black's keys being the
+                // smaller: only the last is compared.
+                let out_of_order = out.last().is_some_and(|l| l.key > c.key);
                 out.push(c);
-                while j > start && out[j - 1].key > c.key {
-                    out[j] = out[j - 1];
-                    j -= 1;
+                if out_of_order {
+                    // (In a slice of the colour's: no bounds test.)
+                    let own = &mut out[start..];
+                    let mut j = own.len() - 1;
+                    while j > 0 && own[j - 1].key > c.key {
+                        own[j] = own[j - 1];
+                        j -= 1;
+                    }
+                    own[j] = c;
                 }
-                out[j] = c;
             }
         });
     }

@@ -422,10 +422,28 @@ impl ConnectionPatterns {
         // and the pair's link passes over a match whose twin it walked. Such
         // orientations (a far stone at a negative step) are not matched at
         // all. (A twin that is not exact may not be on the board.)
-        let matcher = PatternSet::from_file_keeping_of(strict, distinct, |i, sym| {
-            let s = &steps[i][sym as usize];
-            !(s.exact_twin && s.to.is_some_and(|to| to < 0))
-        })?;
+        // A point's matches come by their far stone's step, then links to
+        // the edge by direction (clockwise from the north, as the border
+        // cells are numbered), then pattern: in the order of their
+        // candidates' keys (pair, then pattern), mostly, so that few
+        // candidates move when each is inserted in its place
+        // ([`crate::connections`]).
+        let matcher = PatternSet::from_file_keeping_ranked(
+            strict,
+            distinct,
+            |i, sym| {
+                let s = &steps[i][sym as usize];
+                !(s.exact_twin && s.to.is_some_and(|to| to < 0))
+            },
+            |i, sym| {
+                let s = &steps[i][sym as usize];
+                match (s.to, s.edge) {
+                    (Some(to), _) => i32::from(to),
+                    (None, Some((_, direction))) => i32::MAX - 4 + direction as i32,
+                    (None, None) => i32::MAX,
+                }
+            },
+        )?;
         Ok(ConnectionPatterns {
             file,
             set: OnceLock::new(),

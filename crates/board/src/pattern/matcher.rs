@@ -518,7 +518,7 @@ impl PatternSet {
         file: PatternFile,
         keep: impl Fn(usize, Symmetry) -> bool,
     ) -> Result<PatternSet, SourceErrors> {
-        PatternSet::compile_keeping(file, None, keep)
+        PatternSet::compile_keeping(file, None, keep, None::<fn(usize, Symmetry) -> i32>)
     }
 
     /// Like [`PatternSet::from_file_keeping`], with `distinct` what
@@ -535,15 +535,42 @@ impl PatternSet {
     ) -> Result<PatternSet, SourceErrors> {
         assert_eq!(distinct.len(), file.len(), "one list per pattern");
         debug_assert_eq!(distinct, PatternSet::distinct_symmetries(&file));
-        PatternSet::compile_keeping(file, Some(distinct), keep)
+        PatternSet::compile_keeping(
+            file,
+            Some(distinct),
+            keep,
+            None::<fn(usize, Symmetry) -> i32>,
+        )
+    }
+
+    /// Like [`PatternSet::from_file_keeping_of`], with the matches at one
+    /// point found in the order of `rank(pattern index, symmetry)` (then,
+    /// as [`PatternSet::matches`] says, by pattern index and symmetry)
+    /// rather than by pattern index first. (For a consumer that wants a
+    /// point's matches in an order of its own, such as by the cell a match
+    /// ends on: they come in it at no cost to the scan.)
+    ///
+    /// # Panics
+    /// If `distinct` does not hold one list per pattern of `file`.
+    pub fn from_file_keeping_ranked(
+        file: PatternFile,
+        distinct: Vec<Vec<Symmetry>>,
+        keep: impl Fn(usize, Symmetry) -> bool,
+        rank: impl Fn(usize, Symmetry) -> i32,
+    ) -> Result<PatternSet, SourceErrors> {
+        assert_eq!(distinct.len(), file.len(), "one list per pattern");
+        debug_assert_eq!(distinct, PatternSet::distinct_symmetries(&file));
+        PatternSet::compile_keeping(file, Some(distinct), keep, Some(rank))
     }
 
     /// [`PatternSet::from_file_keeping`], the distinct symmetries given or
-    /// found here.
+    /// found here, each point's candidates in the order of `rank` if given
+    /// ([`PatternSet::from_file_keeping_ranked`]).
     fn compile_keeping(
         file: PatternFile,
         distinct: Option<Vec<Vec<Symmetry>>>,
         keep: impl Fn(usize, Symmetry) -> bool,
+        rank: Option<impl Fn(usize, Symmetry) -> i32>,
     ) -> Result<PatternSet, SourceErrors> {
         PatternSet::check(&file)?;
         let constrained: Vec<Vec<Constraint>> = file
@@ -568,8 +595,9 @@ impl PatternSet {
         let mut masks: Vec<(Window, Window)> = Vec::with_capacity(count);
         let mut reads: Vec<Offsets> = Vec::with_capacity(count);
         let mut first_variant: Vec<u32> = Vec::with_capacity(constrained.len());
-        // By pattern, then symmetry: the order of candidates in every
-        // bucket, hence the order of matches at one point.
+        // By pattern, then symmetry: the variants' order (and, without a
+        // rank, that of candidates in every bucket, hence that of matches
+        // at one point).
         for (index, cells) in constrained.iter().enumerate() {
             first_variant.push(variants.len() as u32);
             for &symmetry in &symmetries[index] {
@@ -641,7 +669,16 @@ impl PatternSet {
                         .all(|(k, &a)| a == 0b1111 || KEY.contains(&k) || FILTER.contains(&k))
             })
             .collect();
-        let (keys, buckets, rows, slots) = build_buckets(&windows, &decided);
+        // The order of candidates in every bucket: by rank, then pattern
+        // and symmetry (a stable sort of the variants' order).
+        let mut order: Vec<u32> = (0..variants.len() as u32).collect();
+        if let Some(rank) = rank {
+            order.sort_by_key(|&v| {
+                let v = &variants[v as usize];
+                rank(v.pattern as usize, v.symmetry)
+            });
+        }
+        let (keys, buckets, rows, slots) = build_buckets(&windows, &order, &decided);
         // The anchor is the first key cell: its state is the key's low bits.
         let anchor_codes = (0..KEYS)
             .filter(|&key| buckets[keys[key] as usize].words > 0)
@@ -787,7 +824,8 @@ impl PatternSet {
 
     /// Every match on `board` for `color` (`X` = a stone of `color`), in
     /// board order (row by row from the top), then by pattern index, then
-    /// by symmetry in [`Symmetry::ALL`] order.
+    /// by symmetry in [`Symmetry::ALL`] order (a set compiled by
+    /// [`PatternSet::from_file_keeping_ranked`]: by rank before pattern).
     pub fn matches<'a>(&'a self, board: &Board, color: Color) -> Matches<'a> {
         Matches::new(self, board, Some(color))
     }
@@ -805,13 +843,16 @@ impl PatternSet {
     }
 
     /// Every match on `board` for both colours, in board order, then Black
-    /// before White, then by pattern index and symmetry.
+    /// before White, then by pattern index and symmetry (as
+    /// [`PatternSet::matches`] orders them).
     pub fn matches_both<'a>(&'a self, board: &Board) -> Matches<'a> {
         Matches::new(self, board, None)
     }
 
     /// The matches anchored on `anchor` for `color`, ordered by pattern index
-    /// and symmetry. Empty when `anchor` is not on the board.
+    /// and symmetry (by rank first in a set compiled by
+    /// [`PatternSet::from_file_keeping_ranked`]). Empty when `anchor` is not
+    /// on the board.
     pub fn matches_at<'a>(
         &'a self,
         board: &'a Board,
@@ -1044,40 +1085,43 @@ fn key_of(window: Window) -> usize {
 }
 
 /// Calls `f(key, variant)` for every key whose states a variant allows, for
-/// every variant. The anchor is always on the board: keys with an off-board
-/// anchor never occur.
-fn for_each_key(windows: &[[u8; CELLS]], mut f: impl FnMut(usize, u32)) {
+/// every variant, the variants in `order`. The anchor is always on the
+/// board: keys with an off-board anchor never occur.
+fn for_each_key(windows: &[[u8; CELLS]], order: &[u32], mut f: impl FnMut(usize, u32)) {
     const _: () = assert!(KEY.len() == 3, "one loop a key cell");
     // The states a set of codes allows.
     let states = |allowed: u8| (0..4).filter(move |s| allowed >> s & 1 != 0);
-    for (v, window) in windows.iter().enumerate() {
+    for &v in order {
+        let window = &windows[v as usize];
         let anchor = window[KEY[0]] & 0b0111;
         for a in states(anchor) {
             for n in states(window[KEY[1]]) {
                 for s in states(window[KEY[2]]) {
-                    f(a | n << 2 | s << 4, v as u32);
+                    f(a | n << 2 | s << 4, v);
                 }
             }
         }
     }
 }
 
-/// Puts every variant in the buckets of the keys it allows and builds the
-/// filter bitsets. Keys with the same candidates share one bucket.
+/// Puts every variant in the buckets of the keys it allows (each bucket's
+/// in `order`) and builds the filter bitsets. Keys with the same candidates
+/// share one bucket.
 fn build_buckets(
     windows: &[[u8; CELLS]],
+    order: &[u32],
     decided: &[bool],
 ) -> (Vec<u32>, Vec<Bucket>, Vec<u64>, Vec<u32>) {
     // Every variant goes in the list of every key whose states it allows:
     // counted first, then placed, all lists in one array.
     let mut count = vec![0u32; KEYS + 1];
-    for_each_key(windows, |key, _| count[key + 1] += 1);
+    for_each_key(windows, order, |key, _| count[key + 1] += 1);
     for key in 0..KEYS {
         count[key + 1] += count[key];
     }
     let mut list_of = vec![0u32; count[KEYS] as usize];
     let mut next = count.clone();
-    for_each_key(windows, |key, v| {
+    for_each_key(windows, order, |key, v| {
         list_of[next[key] as usize] = v;
         next[key] += 1;
     });
