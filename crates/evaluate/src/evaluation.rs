@@ -23,8 +23,8 @@ use keisei_influence::{
 use keisei_territory::patterns::{ConnectionPatterns, RemovalRules};
 use keisei_territory::{
     AttackEase, AttackEaseParams, BlockModel, Blocks, Connections, Link, LinkEnd, LinkMemo, Owner,
-    OwnerRows, Territory, attack_ease_of_rows, blocks, connections_lean, connections_recorded,
-    connections_reusing_shared, owner_rows, restriction_and_zone_blocks,
+    OwnerRows, Territory, blocks, connections_lean, connections_recorded,
+    connections_reusing_shared, owner_rows, restriction_and_zone_blocks, safe_attack_ease_of_rows,
 };
 use serde::Serialize;
 
@@ -98,7 +98,9 @@ pub struct Evaluation {
     pub territory: Territory,
     /// Zone control blocks of the stones that cannot be attacked.
     pub blocks: Blocks,
-    /// Attack-ease of territory.
+    /// Attack-ease of territory, its distances found below the safe
+    /// distance alone ([`safe_attack_ease_of_rows`]: a point farther is
+    /// safe, its distance `None`).
     pub attack_ease: AttackEase,
     /// Groups with strength, encirclement and danger.
     pub groups: Groups,
@@ -470,7 +472,7 @@ impl Evaluator {
         let zone_blocks = zone_blocks
             .unwrap_or_else(|| blocks(board, unattackable, BlockModel::Zone, self.removal));
         let params = AttackEaseParams::default();
-        let ease = attack_ease_of_rows(board, terr, owned, &zone_blocks, &params);
+        let ease = safe_attack_ease_of_rows(board, terr, owned, &zone_blocks, &params);
         (zone_blocks, ease)
     }
 

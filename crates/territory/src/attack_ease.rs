@@ -80,6 +80,35 @@ pub fn attack_ease_of_rows(
     blocks: &Blocks,
     params: &AttackEaseParams,
 ) -> AttackEase {
+    attack_ease_below(board, territory, owned, blocks, params, u32::MAX)
+}
+
+/// [`attack_ease_of_rows`] with the distances found only below the safe
+/// distance ([`AttackEaseParams::safe_distance`], at least 1): the same
+/// `G` and sums (a point at the safe distance or farther has `G` = 1, as
+/// one not reached), but a territory point that far has distance `None`
+/// (the search stops there: about a fifth fewer levels in middle games).
+pub fn safe_attack_ease_of_rows(
+    board: &Board,
+    territory: &Territory,
+    owned: &OwnerRows,
+    blocks: &Blocks,
+    params: &AttackEaseParams,
+) -> AttackEase {
+    let limit = params.safe_distance.max(1);
+    attack_ease_below(board, territory, owned, blocks, params, limit)
+}
+
+/// [`attack_ease_of_rows`] with the distances found below `limit` alone
+/// (the others `None`).
+fn attack_ease_below(
+    board: &Board,
+    territory: &Territory,
+    owned: &OwnerRows,
+    blocks: &Blocks,
+    params: &AttackEaseParams,
+    limit: u32,
+) -> AttackEase {
     let size = board.size();
     let n = usize::from(size);
     let sets = board.point_sets();
@@ -95,7 +124,7 @@ pub fn attack_ease_of_rows(
         .saturating_add(params.kosuri_cost)
         .saturating_add(params.block_cost);
     if (top as usize) < RING {
-        both_searches(n, &sets, blocks, params, owned, &mut distance);
+        both_searches(n, &sets, blocks, params, owned, &mut distance, limit);
     } else {
         for defender in Color::BOTH {
             let mut territory = PointSet::new();
@@ -110,6 +139,11 @@ pub fn attack_ease_of_rows(
             let mut left = territory;
             let owned = territory;
             distances(&sets, defender, blocks, params, |reached, d| {
+                // (Reached in point order for large costs: the search
+                // goes on past the limit.)
+                if d >= limit {
+                    return !left.is_empty();
+                }
                 let mut points = *reached;
                 points.intersect_with(&owned);
                 for p in &points {
@@ -216,9 +250,9 @@ const RING: usize = 4;
 /// [`dial_sets`] (every step cost below [`RING`]), each distance's bucket
 /// gathered when its turn comes from the neighbours of the levels a step
 /// cost before it instead of filled by them. Each territory point reached
-/// is written in `distance` (row-major, `n` by `n`) at its distance; the
-/// searches stop once every empty territory point is reached, or nothing
-/// is left to reach. The same distances as the searches one colour at a
+/// is written in `distance` (row-major, `n` by `n`) at its distance below
+/// `limit`; the searches stop once every empty territory point is
+/// reached, or nothing is left to reach, or at `limit`. The same distances as the searches one colour at a
 /// time: each is Dijkstra's, exact.
 fn both_searches(
     n: usize,
@@ -227,7 +261,9 @@ fn both_searches(
     params: &AttackEaseParams,
     owned: &OwnerRows,
     distance: &mut [Option<u32>],
+    limit: u32,
 ) {
+    let limit = limit as usize;
     let n = n.min(ROWS);
     let pack = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
     let empty = sets.empty.rows(n as u8);
@@ -293,7 +329,7 @@ fn both_searches(
     // (a row of nothing above and below the board).
     let mut level = [0u64; ROWS + 2];
     let mut d = 1usize;
-    loop {
+    while d < limit {
         let [near, mid, far] = [1, 2, 3].map(|c| &nexts[(d + RING - c) % RING]);
         let (mut any, mut hit) = (0u64, 0u64);
         for y in 0..n {
@@ -651,10 +687,21 @@ mod tests {
                 safe_distance: 1 + round % 17,
                 ..AttackEaseParams::default()
             };
+            let ease = attack_ease(&board, &territory, &blocks, &params);
             assert_eq!(
-                attack_ease(&board, &territory, &blocks, &params),
+                ease,
                 reference(&board, &territory, &blocks, &params),
                 "round {round}"
+            );
+            // Below the safe distance: the same but the distances from it on.
+            let owned = owner_rows(&territory.map.row_major(), usize::from(size));
+            let safe = safe_attack_ease_of_rows(&board, &territory, &owned, &blocks, &params);
+            let limit = params.safe_distance.max(1);
+            let capped = ease.distance.map(|d| (*d).filter(|&d| d < limit));
+            assert_eq!(safe.distance, capped, "round {round}");
+            assert_eq!(
+                (safe.g, safe.black, safe.white),
+                (ease.g, ease.black, ease.white)
             );
         }
     }

@@ -30,7 +30,7 @@ pub mod patterns;
 
 pub use attack_ease::{
     AttackEase, AttackEaseParams, OwnerRows, attack_ease, attack_ease_of_rows, kosuri_distance,
-    owner_rows,
+    owner_rows, safe_attack_ease_of_rows,
 };
 pub use blocks::{
     BlockCell, BlockFinder, BlockModel, Blocks, ZONE_LINE, Zone, block_extent, block_of,
