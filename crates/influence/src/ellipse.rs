@@ -844,6 +844,28 @@ static EAST_OF: [[u32; 16]; MAX_SIZE as usize] = {
     t
 };
 
+/// The largest `k` for [`reinforced_in_lanes`].
+const LANES_MAX_K: i32 = 1000;
+
+/// The sources `initial + k · count` of the four 16-bit counts of
+/// `packed` ([`WindowRules::packed_counts`], count `d` for direction `d`),
+/// each kept within `0..=MAX_REACH`, worked out in the counts' lanes: for
+/// `0 <= k <=` [`LANES_MAX_K`] and `initial` within `0..=MAX_REACH`, no
+/// lane reaches 2^15 (a count is below 25), none is below 0.
+#[inline]
+fn reinforced_in_lanes(packed: u64, initial: i32, k: i32) -> Sources {
+    const ONES: u64 = 0x0001_0001_0001_0001;
+    const TOP: u64 = 0x8000 * ONES;
+    debug_assert!((0..=LANES_MAX_K).contains(&k) && (0..=MAX_REACH).contains(&initial));
+    let v = packed * k as u64 + initial as u64 * ONES;
+    // The lanes above MAX_REACH: their top bit once 2^15 − MAX_REACH − 1
+    // is added, as ones.
+    let over = (v + (0x8000 - (MAX_REACH as u64 + 1)) * ONES) & TOP;
+    let over = (over >> 15) * 0xffff;
+    let kept = (v & !over) | ((MAX_REACH as u64 * ONES) & over);
+    Sources([0, 16, 32, 48].map(|s| ((kept >> s) & 0xffff) as i32))
+}
+
 /// `x` rounded to the nearest integer (halves away from zero, as
 /// [`f64::round`]) and kept within `0..=MAX_REACH`; NaN gives 0. Kept
 /// within first, then rounded: the same, as the bounds are integers, and
@@ -919,85 +941,105 @@ impl Ellipse<'_> {
         // The points a stone's ellipses reach, by row (kept for the memo
         // only: written only when recording).
         let mut covered = [0u32; MAX_SIZE as usize];
-        for stone in fresh {
-            let initial = Sources::uniform(match initial_at {
-                Some(at) => at.get(stone.index()).map_or(0, |&s| i32::from(s)),
-                None => self.initial(ctx.strength_at(stone)),
-            });
-            debug_assert_eq!(
-                initial.get(Direction::North),
-                self.initial(ctx.strength_at(stone)),
-                "the initial source"
-            );
-            let mut reinforcements = Vec::new();
-            let mut reinforced = initial;
-            if let Some(rules) = window_rules {
-                let counts = rules.counts(windows.get(stone, color));
-                for (source, count) in reinforced.0.iter_mut().zip(counts) {
-                    *source += count * self.params.k;
-                }
-            } else if let Some(grid) = grid {
-                self.rules.for_each_in(grid, stone, color, |r| {
-                    reinforced.add(r.direction, self.params.k);
-                    if detail {
-                        reinforcements.push(r);
+        // The reinforcements that applied to the stone (with `detail`).
+        let mut scratch = Vec::new();
+        // The sources reinforced in the counts' lanes when they fit.
+        let k = self.params.k;
+        let lanes_k = (0..=LANES_MAX_K).contains(&k);
+        // Row by row, each stone's column and row read off the row's bits.
+        for (y, mut bits) in (0u32..).zip(fresh.rows(size)) {
+            while bits != 0 {
+                let x = bits.trailing_zeros();
+                bits &= bits - 1;
+                let stone = Point::new(x as u8, y as u8);
+                let initial = Sources::uniform(match initial_at {
+                    Some(at) => at.get(stone.index()).map_or(0, |&s| i32::from(s)),
+                    None => self.initial(ctx.strength_at(stone)),
+                });
+                debug_assert_eq!(
+                    initial.get(Direction::North),
+                    self.initial(ctx.strength_at(stone)),
+                    "the initial source"
+                );
+                let reinforced = if let Some(rules) = window_rules {
+                    let w = windows.get(x as usize, y as usize, color);
+                    if lanes_k {
+                        let packed = rules.packed_counts(w);
+                        reinforced_in_lanes(packed, initial.get(Direction::North), k)
+                    } else {
+                        let counts = rules.counts(w);
+                        let mut reinforced = initial;
+                        for (source, count) in reinforced.0.iter_mut().zip(counts) {
+                            *source += count * k;
+                        }
+                        reinforced.clamped(MAX_REACH)
                     }
-                });
-            }
-            let reinforced = reinforced.clamped(MAX_REACH);
-            let truncated = stops[c].truncate(stone, reinforced, self.params.block_hits);
-            let args = (
-                stone,
-                size,
-                truncated,
-                &obstacles[c],
-                lines,
-                &target_rows[c],
-            );
-            if recorded.is_some() {
-                covered = [0; MAX_SIZE as usize];
-                expand::<true, TALLY_WORDS>(args, tally, &mut covered);
-            } else if size <= 24 {
-                // No column in a tally row's last word.
-                expand::<false, 3>(args, tally, &mut covered);
-            } else {
-                expand::<false, TALLY_WORDS>(args, tally, &mut covered);
-            }
-            tally.stone_done(cover, size);
-            if let Some(list) = recorded.as_mut() {
-                // The stone's ellipses depend on the cells the rules look at,
-                // and on the obstacles and targets as far as its sources reach.
-                let (x, y) = (stone.x(), stone.y());
-                let [tn, te, ts, tw] = Direction::ALL.map(|d| truncated.get(d));
-                let [an, ae, as_, aw] =
-                    Direction::ALL.map(|d| reinforced.get(d).min(truncated.get(d) + 1));
-                let mut axes = box_points(size, (x, x), (y - an, y + as_));
-                axes.union_with(&box_points(size, (x - aw, x + ae), (y, y)));
-                let r = rules_reach.max(0);
-                let mut reads = box_points(size, (x - r, x + r), (y - r, y + r));
-                reads.union_with(&axes);
-                reads.union_with(&box_points(size, (x - tw, x + te), (y - tn, y + ts)));
-                // The rows the ellipses span.
-                let rows = ((y - tn.min(y)) as u8, (y + ts.min(n - 1 - y) + 1) as u8);
-                list.push(MemoStone {
-                    stone,
-                    color,
-                    strength: ctx.strength_at(stone),
-                    initial: initial.get(Direction::North),
-                    reads,
-                    covered,
-                    covered_rows: rows,
-                });
-            }
-            if detail {
-                stones.push(EllipseStone {
-                    stone,
-                    color,
-                    initial,
-                    reinforced,
+                } else {
+                    let mut reinforced = initial;
+                    if let Some(grid) = grid {
+                        self.rules.for_each_in(grid, stone, color, |r| {
+                            reinforced.add(r.direction, k);
+                            if detail {
+                                scratch.push(r);
+                            }
+                        });
+                    }
+                    reinforced.clamped(MAX_REACH)
+                };
+                let truncated = stops[c].truncate((x, y), reinforced, self.params.block_hits);
+                let args = (
+                    (stone, x as i32, y as i32),
+                    size,
                     truncated,
-                    reinforcements,
-                });
+                    &obstacles[c],
+                    lines,
+                    &target_rows[c],
+                );
+                if recorded.is_some() {
+                    covered = [0; MAX_SIZE as usize];
+                    expand::<true, TALLY_WORDS>(args, tally, &mut covered);
+                } else if size <= 24 {
+                    // No column in a tally row's last word.
+                    expand::<false, 3>(args, tally, &mut covered);
+                } else {
+                    expand::<false, TALLY_WORDS>(args, tally, &mut covered);
+                }
+                tally.stone_done(cover, size);
+                if let Some(list) = recorded.as_mut() {
+                    // The stone's ellipses depend on the cells the rules look at,
+                    // and on the obstacles and targets as far as its sources reach.
+                    let (x, y) = (stone.x(), stone.y());
+                    let [tn, te, ts, tw] = Direction::ALL.map(|d| truncated.get(d));
+                    let [an, ae, as_, aw] =
+                        Direction::ALL.map(|d| reinforced.get(d).min(truncated.get(d) + 1));
+                    let mut axes = box_points(size, (x, x), (y - an, y + as_));
+                    axes.union_with(&box_points(size, (x - aw, x + ae), (y, y)));
+                    let r = rules_reach.max(0);
+                    let mut reads = box_points(size, (x - r, x + r), (y - r, y + r));
+                    reads.union_with(&axes);
+                    reads.union_with(&box_points(size, (x - tw, x + te), (y - tn, y + ts)));
+                    // The rows the ellipses span.
+                    let rows = ((y - tn.min(y)) as u8, (y + ts.min(n - 1 - y) + 1) as u8);
+                    list.push(MemoStone {
+                        stone,
+                        color,
+                        strength: ctx.strength_at(stone),
+                        initial: initial.get(Direction::North),
+                        reads,
+                        covered,
+                        covered_rows: rows,
+                    });
+                }
+                if detail {
+                    stones.push(EllipseStone {
+                        stone,
+                        color,
+                        initial,
+                        reinforced,
+                        truncated,
+                        reinforcements: std::mem::take(&mut scratch),
+                    });
+                }
             }
         }
     }
@@ -1368,14 +1410,14 @@ impl Stops {
         }
     }
 
-    /// Step 3: each source shrinks to just before the point where it meets
+    /// Step 3 for the stone in column `x`, row `y`: each source shrinks to
+    /// just before the point where it meets
     /// an unattackable enemy stone or its `block_hits`-th point of an enemy
     /// restriction block (the first when `block_hits` is 0). The board edge
     /// does not shrink a source. Each direction at once: the obstacles
     /// along the ray as bits, the source cut at the first stop's bit.
     #[inline]
-    fn truncate(&self, stone: Point, sources: Sources, block_hits: u32) -> Sources {
-        let (x, y) = (stone.x() as u32, stone.y() as u32);
+    fn truncate(&self, (x, y): (u32, u32), sources: Sources, block_hits: u32) -> Sources {
         let (row, column) = (self.rows[y as usize & 31], self.columns[x as usize & 31]);
         // Ahead of `at` on a line (bit 0 the next point): a stop `t` away
         // is `t − 1` trailing zeros (32, far, for none).
@@ -1443,11 +1485,12 @@ fn transposed(rows: [u64; 32]) -> [u64; 32] {
     a
 }
 
-/// What [`expand`] reads: the stone, the board size, the stone's sources,
+/// What [`expand`] reads: the stone (with its column and row), the board
+/// size, the stone's sources,
 /// the colour's obstacles, the lines, and its targets (a row of bits per
 /// row, as [`PointSet::rows`] gives them).
 type ExpandArgs<'a> = (
-    Point,
+    (Point, i32, i32),
     u8,
     Sources,
     &'a Obstacles,
@@ -1476,11 +1519,15 @@ type ExpandArgs<'a> = (
 /// boards of at most 24 columns (the last word's columns are off the
 /// board), else [`TALLY_WORDS`].
 fn expand<const RECORD: bool, const WORDS: usize>(
-    (stone, size, sources, obstacles, lines, targets): ExpandArgs<'_>,
+    ((stone, sx, sy), size, sources, obstacles, lines, targets): ExpandArgs<'_>,
     tally: &mut Tally,
     covered: &mut [u32; MAX_SIZE as usize],
 ) {
-    let (sx, sy) = (stone.x(), stone.y());
+    debug_assert_eq!(
+        (sx, sy),
+        (stone.x(), stone.y()),
+        "the stone's column and row"
+    );
     let n = i32::from(size);
     let [north, east, south, west] = sources.0;
     let (up, down) = (north.min(sy) as usize, south.min(n - 1 - sy) as usize);
@@ -1543,10 +1590,10 @@ fn expand<const RECORD: bool, const WORDS: usize>(
         stone_column: 1 << x,
     };
     let (west, east) = (west_rows, east_rows);
-    // The rows of each half whose points near obstacles are left for
-    // later (bit `i` for the half's row `i`), and those points.
-    let mut near = [0u32; 2];
+    // The points of each half's rows (row `i` of the half at `i`) near
+    // obstacles, left for later, and all of them or-ed together.
     let mut rest = [[0u32; SIDE]; 2];
+    let mut near = 0;
     // North, the stone's row first: rows `y`, `y - 1`, …, `y - up`, each
     // slice `up + 1` long (the bounds checked once).
     let rows = y - up..y + 1;
@@ -1565,7 +1612,7 @@ fn expand<const RECORD: bool, const WORDS: usize>(
             marks[i] |= reached;
         }
         rest[0][dy] = left;
-        near[0] |= u32::from(left != 0) << dy;
+        near |= left;
     }
     // South: rows `y + 1`, …, `y + down`.
     let rows = y + 1..y + 1 + down;
@@ -1584,16 +1631,17 @@ fn expand<const RECORD: bool, const WORDS: usize>(
             marks[i] |= reached;
         }
         rest[1][i] = left;
-        near[1] |= u32::from(left != 0) << i;
+        near |= left;
     }
     // The points near obstacles (rare): the line to each.
-    if near != [0, 0] {
-        for (half, (mut rows, rest)) in near.into_iter().zip(rest).enumerate() {
-            while rows != 0 {
-                let i = rows.trailing_zeros() as i32;
-                rows &= rows - 1;
+    if near != 0 {
+        for (half, (rest, rows)) in rest.iter().zip([north_rows, down]).enumerate() {
+            for (i, &points) in (0..).zip(rest.iter().take(rows)) {
+                if points == 0 {
+                    continue;
+                }
                 let dy = if half == 0 { -i } else { i + 1 };
-                let mut points = rest[i as usize];
+                let mut points = points;
                 let mut reached = 0;
                 while points != 0 {
                     let px = points.trailing_zeros() as i32;
@@ -1718,6 +1766,33 @@ mod tests {
         }
         assert_eq!(source_of(0.5_f64.next_down()), 0);
         assert_eq!(source_of(2.5), 3);
+    }
+
+    /// The sources reinforced in lanes are those added and kept within
+    /// `0..=MAX_REACH` one direction at a time.
+    #[test]
+    fn sources_reinforced_in_lanes() {
+        let mut next = crate::xorshift(0x853c_49e6_748f_ea9b);
+        for round in 0..20_000 {
+            let counts: [i32; 4] = std::array::from_fn(|_| (next() % 25) as i32);
+            let initial = (next() % (MAX_REACH as u64 + 1)) as i32;
+            let k = match round % 4 {
+                0 => 1,
+                1 => 0,
+                2 => LANES_MAX_K,
+                _ => (next() % (LANES_MAX_K as u64 + 1)) as i32,
+            };
+            let packed = counts
+                .iter()
+                .enumerate()
+                .fold(0u64, |p, (d, &c)| p | (c as u64) << (16 * d));
+            let expected = Sources(counts.map(|c| initial + c * k)).clamped(MAX_REACH);
+            assert_eq!(
+                reinforced_in_lanes(packed, initial, k),
+                expected,
+                "{counts:?} {initial} {k}"
+            );
+        }
     }
 
     /// A tally counts past 255 stones (it empties itself into the cover in

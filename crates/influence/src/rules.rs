@@ -170,11 +170,10 @@ impl Windows {
         }
     }
 
-    /// The window of the live stone of `color` on `p` (a point of the
-    /// board).
+    /// The window of the live stone of `color` in column `x`, row `y` (a
+    /// point of the board).
     #[inline]
-    pub(crate) fn get(&self, p: Point, color: Color) -> Window {
-        let (x, y) = (p.x() as usize, p.y() as usize);
+    pub(crate) fn get(&self, x: usize, y: usize, color: Color) -> Window {
         let side = WINDOW_SIDE as usize;
         let row = (1u64 << side) - 1;
         let mut both = 0u64;
@@ -346,6 +345,15 @@ impl WindowRules {
     /// partners the stone has.
     #[inline]
     pub(crate) fn counts(&self, w: Window) -> [i32; 4] {
+        let packed = self.packed_counts(w);
+        [0, 16, 32, 48].map(|s| ((packed >> s) & 0xffff) as i32)
+    }
+
+    /// [`WindowRules::counts`] as four 16-bit counts, count `d` for
+    /// [`Direction::index`] `d` (each at most the stone's partners, below
+    /// 25).
+    #[inline]
+    pub(crate) fn packed_counts(&self, w: Window) -> u64 {
         let both = |bits: u32| u64::from(bits) | u64::from(bits) << 32;
         let kinds = [!(w.own | w.enemy | w.off), w.own, w.enemy, w.off].map(both);
         // A 16-bit count per direction.
@@ -364,7 +372,7 @@ impl WindowRules {
             }
             packed += held;
         }
-        [0, 16, 32, 48].map(|s| ((packed >> s) & 0xffff) as i32)
+        packed
     }
 }
 
@@ -841,7 +849,7 @@ pattern far
                     let mut expected = [0; 4];
                     rules.for_each_in(&grid, p, color, |r| expected[r.direction.index()] += 1);
                     assert_eq!(
-                        window.counts(windows.get(p, color)),
+                        window.counts(windows.get(p.x() as usize, p.y() as usize, color)),
                         expected,
                         "{p:?} round {round}"
                     );
