@@ -252,8 +252,9 @@ const RING: usize = 4;
 /// cost before it instead of filled by them. Each territory point reached
 /// is written in `distance` (row-major, `n` by `n`) at its distance below
 /// `limit`; the searches stop once every empty territory point is
-/// reached, or nothing is left to reach, or at `limit`. The same distances as the searches one colour at a
-/// time: each is Dijkstra's, exact.
+/// reached, or nothing is left to reach, or at `limit`. The same
+/// distances as the searches one colour at a time: each is Dijkstra's,
+/// exact.
 fn both_searches(
     n: usize,
     sets: &PointSets,
