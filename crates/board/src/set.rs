@@ -300,24 +300,45 @@ impl PointSet {
     /// `next.subtract(&seen)` give them.
     #[must_use]
     pub fn layer_within(&self, within: &PointSet, steps: usize) -> PointSet {
+        if steps == 0 {
+            return *self;
+        }
         let mut frontier = Padded::of(self);
         let mut seen = self.words;
-        let Some(mut span) = frontier.span() else {
-            return *self;
+        let Some(span) = frontier.layers_before(within, &mut seen, steps) else {
+            return PointSet::new();
         };
-        for _ in 0..steps {
-            span = span.widened();
-            frontier.step(span, |i, _, adjacent| {
-                let grown = adjacent & within.words[i - 1] & !seen[i - 1];
-                seen[i - 1] |= grown;
-                grown
-            });
-            match frontier.span_within(span) {
-                Some(s) => span = s,
-                None => return PointSet::new(),
-            }
-        }
+        frontier.step(span, |i, _, adjacent| {
+            adjacent & within.words[i - 1] & !seen[i - 1]
+        });
         frontier.set()
+    }
+
+    /// `self.layer_within(within, steps).len()`, without making the last
+    /// layer whole: its points are counted as the last step finds them,
+    /// in the few words the layers span.
+    pub fn layer_within_len(&self, within: &PointSet, steps: usize) -> usize {
+        if steps == 0 {
+            return self.len();
+        }
+        let mut frontier = Padded::of(self);
+        let mut seen = self.words;
+        let Some(span) = frontier.layers_before(within, &mut seen, steps) else {
+            return 0;
+        };
+        let f = &frontier.0;
+        let mut below = f[span.0 - 1];
+        let mut count = 0;
+        for i in span.0..=span.1 {
+            let (here, above) = (f[i], f[i + 1]);
+            let adjacent = (here << 1 | below >> 63)
+                | (here >> 1 | above << 63)
+                | (here << STRIDE | below >> (64 - STRIDE))
+                | (here >> STRIDE | above << (64 - STRIDE));
+            count += (adjacent & within.words[i - 1] & !seen[i - 1]).count_ones() as usize;
+            below = here;
+        }
+        count
     }
 
     /// Every point of a board of `size` within `r` columns and `r` rows of
@@ -529,6 +550,31 @@ impl Padded {
         self.mask_last();
     }
 
+    /// Steps the breadth-first layers of [`PointSet::layer_within`] from
+    /// these words (layer 0, `seen` holding them) up to layer `steps - 1`
+    /// (`steps >= 1`), `seen` gathering every layer: the span of words the
+    /// last step can reach (`None` when a layer before it is empty, so
+    /// that every later one is).
+    #[inline]
+    fn layers_before(
+        &mut self,
+        within: &PointSet,
+        seen: &mut [u64; WORDS],
+        steps: usize,
+    ) -> Option<Span> {
+        let mut span = self.span()?;
+        for _ in 1..steps {
+            span = span.widened();
+            self.step(span, |i, _, adjacent| {
+                let grown = adjacent & within.words[i - 1] & !seen[i - 1];
+                seen[i - 1] |= grown;
+                grown
+            });
+            span = self.span_within(span)?;
+        }
+        Some(span.widened())
+    }
+
     /// Clears the bits of the last word past the last cell.
     #[inline]
     fn mask_last(&mut self) {
@@ -657,6 +703,7 @@ mod tests {
                 frontier = next;
             }
             prop_assert_eq!(from.layer_within(&within, steps), frontier);
+            prop_assert_eq!(from.layer_within_len(&within, steps), frontier.len());
         }
     }
 

@@ -1,7 +1,7 @@
 //! Groups and their strength, encirclement and danger (seed 000 §3.3).
 
 use crate::danger::{danger, encirclement};
-use crate::liberties::liberties_through;
+use crate::liberties::liberty_count_through;
 use crate::room::RoomPatterns;
 use keisei_board::{Board, BoardMap, Color, NUM_CELLS, Point, PointSet};
 use keisei_eyes::combine::combine_iter;
@@ -818,7 +818,7 @@ where
         read_own(g, regions, &stones_of, &on_board, room_count);
         g.l4 = match memo {
             Some((_, Some(l))) => l,
-            _ => liberties_through(&empty, &g.stones, params.liberty_order).len(),
+            _ => liberty_count_through(&empty, &g.stones, params.liberty_order),
         };
     }
     read_shares(&mut groups);

@@ -22,6 +22,16 @@ pub(crate) fn liberties_through(empty: &PointSet, stones: &PointSet, order: usiz
     }
 }
 
+/// `liberties_through(empty, stones, order).len()`, without making the
+/// set.
+pub(crate) fn liberty_count_through(empty: &PointSet, stones: &PointSet, order: usize) -> usize {
+    if order == 0 {
+        0
+    } else {
+        stones.layer_within_len(empty, order)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -36,6 +46,8 @@ mod tests {
         // Points at Manhattan distance n form a diamond of 4n points.
         for n in 1..=4 {
             assert_eq!(liberties_of_order(&b, &s, n).len(), 4 * n, "order {n}");
+            let empty = b.point_sets().empty;
+            assert_eq!(liberty_count_through(&empty, &s, n), 4 * n, "order {n}");
         }
     }
 
